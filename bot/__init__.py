@@ -1,0 +1,1 @@
+"""The Discord bot (discord.py). Not built yet: it will only present what tarot_core decides."""

@@ -1,0 +1,51 @@
+"""French Tarot rules engine: pure, synchronous, deterministic under a seed."""
+
+from .actions import (
+    Action,
+    Bid,
+    Call,
+    DeclareSlam,
+    Discard,
+    Ecart,
+    IllegalAction,
+    Misere,
+    Play,
+    Poignee,
+)
+from .cards import Card, CardError, format_card, parse_card
+from .deal import Deal, Phase
+from .game import Game
+from .record import RecordError, read_deal, replay, to_record
+from .rules import Contract, Rules, RulesError
+from .scoring import DealResult
+from .view import DealView, view
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Call",
+    "Card",
+    "CardError",
+    "Contract",
+    "Deal",
+    "DealResult",
+    "DealView",
+    "DeclareSlam",
+    "Discard",
+    "Ecart",
+    "Game",
+    "IllegalAction",
+    "Misere",
+    "Phase",
+    "Play",
+    "Poignee",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "format_card",
+    "parse_card",
+    "read_deal",
+    "replay",
+    "to_record",
+    "view",
+]

@@ -1,0 +1,105 @@
+"""Command line: ``python -m tarot_core replay|bench|play``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .record import RecordError, replay_text
+from .rules import Rules
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(f"{args.file}: cannot read the record: {e.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as e:
+        print(f"JSON: malformed: not UTF-8 text ({e.reason})", file=sys.stderr)
+        return 2
+    try:
+        result = replay_text(text)
+    except RecordError as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_json(), indent=2))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    figures = run(args.players, args.deals, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"{figures['deals']} deals at {figures['players']} players in {figures['seconds']} s:"
+            f" {figures['deals_per_second']} deals per second (one core, seed {figures['seed']})"
+        )
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import TerminalGame
+
+    rules = Rules(
+        players=args.players,
+        garde_contre_multiplier=args.garde_contre_multiplier,
+        prise_allowed=not args.no_prise,
+        poignee_bonus=(20, 40, 60) if args.poignee_bonus == "20,40,60" else (20, 30, 40),
+        misere=args.misere,
+        shuffle=args.shuffle,
+    )
+    print(
+        f"French Tarot at {args.players} players: you are seat 0 against {args.bots} bots."
+        " Cards are written T21, EX, KS, 10H, CD... Type quit to stop."
+    )
+    TerminalGame(rules, deals=args.deals, seed=args.seed, ask=input, out=sys.stdout).run()
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m tarot_core", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("replay", help="validate and score a tarot-deal/1 record")
+    r.add_argument("file", help="the record's path, or - for standard input")
+    r.set_defaults(func=cmd_replay)
+
+    b = sub.add_parser("bench", help="engine speed: random legal deals per second")
+    b.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    b.add_argument("--deals", type=int, default=5000)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.set_defaults(func=cmd_bench)
+
+    g = sub.add_parser("play", help="play a game in the terminal against computer players")
+    g.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    g.add_argument("--bots", choices=("random",), default="random")
+    g.add_argument("--deals", type=int, default=None, help="deals to play (default: one each)")
+    g.add_argument("--seed", type=int, default=None)
+    g.add_argument("--garde-contre-multiplier", type=int, choices=(6, 8), default=6)
+    g.add_argument("--no-prise", action="store_true", help="Garde is the lowest bid")
+    g.add_argument("--poignee-bonus", choices=("20,30,40", "20,40,60"), default="20,30,40")
+    g.add_argument("--misere", action="store_true")
+    g.add_argument("--shuffle", choices=("full", "cut"), default="full")
+    g.set_defaults(func=cmd_play)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

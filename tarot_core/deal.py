@@ -1,0 +1,599 @@
+"""One deal as a state machine driven by actions.
+
+The deal holds the whole truth (every hand); what a seat may see comes out only through
+``view``. Every action is checked before anything changes, so an illegal one raises
+``IllegalAction`` and leaves the deal exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+
+from .actions import (
+    Action,
+    Bid,
+    Call,
+    DeclareSlam,
+    Discard,
+    Ecart,
+    IllegalAction,
+    Misere,
+    Play,
+    Poignee,
+)
+from .cards import (
+    CARD_TEXT,
+    EXCUSE,
+    EXCUSE_BIT,
+    FACES,
+    KINGS,
+    OUDLERS,
+    PETIT,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TRUMP,
+    TRUMPS,
+    TRUMPS_ABOVE,
+    Card,
+    Mask,
+    cards_of,
+    format_mask,
+    suit_card,
+)
+from .rules import POIGNEE_LEVELS, Contract, Rules
+from .scoring import DealResult, score_played, voided
+
+
+class Phase(IntEnum):
+    BIDDING = 0
+    CALLING = 1
+    ECART = 2
+    SLAM = 3
+    PLAYING = 4
+    DONE = 5
+
+
+RANK_NAMES = {14: "King", 13: "Queen", 12: "Knight", 11: "Jack"}
+_RANK_MASKS = {r: sum(1 << suit_card(r, s) for s in range(4)) for r in RANK_NAMES}
+
+
+def petit_sec(hand: Mask) -> bool:
+    """The Petit is the hand's only trump and the Excuse is not there to keep it company."""
+    return hand & TRUMPS == 1 << PETIT and not hand & EXCUSE_BIT
+
+
+def misere_hand(hand: Mask) -> bool:
+    return not hand & (TRUMPS | EXCUSE_BIT | FACES)
+
+
+class Deal:
+    __slots__ = (
+        "rules",
+        "n",
+        "dealer",
+        "dealt",
+        "chien",
+        "hands",
+        "phase",
+        "to_act",
+        "bids",
+        "contract",
+        "taker",
+        "called",
+        "partner",
+        "ecart",
+        "slam",
+        "poignees",
+        "miseres",
+        "started",
+        "played",
+        "tricks",
+        "leaders",
+        "winners",
+        "trick",
+        "leader",
+        "led",
+        "best_card",
+        "best_seat",
+        "max_trump",
+        "excuse_seat",
+        "excuse_trick",
+        "petit_sec_seats",
+        "history",
+        "result",
+    )
+
+    def __init__(self, rules: Rules, dealer: int, hands: Sequence[Mask], chien: Mask) -> None:
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.dealt: tuple[Mask, ...] = tuple(hands)
+        self.chien = chien
+        self.hands = list(hands)
+        self.phase = Phase.BIDDING
+        self.to_act = (dealer + 1) % n
+        self.bids: list[Contract] = []
+        self.contract = Contract.PASS
+        self.taker: int | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        """The called card's holder (if not the taker): true from the call, public only once
+        the card is played."""
+        self.ecart: Mask = 0
+        self.slam = False
+        self.poignees: dict[int, tuple[Card, ...]] = {}
+        self.miseres: list[int] = []
+        self.started = 0
+        """Bit set of the seats that have played their first card."""
+        self.played: Mask = 0
+        self.tricks: list[tuple[Card, ...]] = []
+        self.leaders: list[int] = []
+        self.winners: list[int] = []
+        self.trick: list[Card] = []
+        self.leader = self.to_act
+        self.led = -1
+        self.best_card = -1
+        self.best_seat = -1
+        self.max_trump = -1
+        self.excuse_seat: int | None = None
+        self.excuse_trick: int | None = None
+        self.history: list[Action] = []
+        self.result: DealResult | None = None
+        self.petit_sec_seats = tuple(s for s in range(n) if petit_sec(hands[s]))
+        if self.petit_sec_seats:
+            self._finish(voided("petit_sec", n))
+
+    def copy(self) -> Deal:
+        """An independent copy, for trying an action or simulating ahead."""
+        other = object.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list | dict):
+                value = value.copy()
+            setattr(other, name, value)
+        return other
+
+    # ----- queries -------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self.phase == Phase.DONE
+
+    def legal_cards(self, seat: int) -> Mask:
+        """The cards ``seat`` may play now, as a mask (empty when it is not its turn)."""
+        if self.phase != Phase.PLAYING or seat != self.to_act:
+            return 0
+        return self._playable(self.hands[seat])
+
+    def _playable(self, h: Mask) -> Mask:
+        led = self.led
+        if led < 0:
+            return h
+        if led != TRUMP:
+            follow = h & SUIT_MASKS[led]
+            if follow:
+                return follow | (h & EXCUSE_BIT)
+        trumps = h & TRUMPS
+        if not trumps:
+            return h
+        if self.max_trump >= 0:
+            over = trumps & TRUMPS_ABOVE[self.max_trump]
+            if over:
+                return over | (h & EXCUSE_BIT)
+        return trumps | (h & EXCUSE_BIT)
+
+    def legal_bids(self, seat: int) -> list[Contract]:
+        if self.phase != Phase.BIDDING or seat != self.to_act:
+            return []
+        lowest = Contract.PRISE if self.rules.prise_allowed else Contract.GARDE
+        return [Contract.PASS] + [c for c in Contract if c >= lowest and c > self.contract]
+
+    def callable_cards(self) -> Mask:
+        """Kings; Queens too if the taker was dealt all four Kings; and so on down to Jacks."""
+        if self.taker is None:
+            return 0
+        dealt = self.dealt[self.taker]
+        allowed = 0
+        for rank in (14, 13, 12, 11):
+            allowed |= _RANK_MASKS[rank]
+            if dealt & _RANK_MASKS[rank] != _RANK_MASKS[rank]:
+                break
+        return allowed
+
+    def ecart_needed(self) -> int:
+        return self.rules.chien_size - self.ecart.bit_count()
+
+    def discardable(self) -> Mask:
+        """Cards the taker may put in the écart now: no King or oudler; trumps only when the
+        other cards cannot fill it."""
+        if self.phase != Phase.ECART or self.taker is None:
+            return 0
+        hand = self.hands[self.taker]
+        plain = hand & SUIT_CARDS & ~KINGS
+        if plain.bit_count() < self.ecart_needed():
+            return plain | (hand & TRUMPS & ~OUDLERS)
+        return plain
+
+    def poignee_options(self, seat: int) -> list[tuple[int, tuple[Card, ...]]]:
+        """Each level ``seat`` may show now, with a default choice of cards (its lowest
+        trumps; the Excuse only where it is needed)."""
+        if (
+            self.phase != Phase.PLAYING
+            or seat != self.to_act
+            or self.started >> seat & 1
+            or seat in self.poignees
+        ):
+            return []
+        hand = self.hands[seat]
+        trumps = cards_of(hand & TRUMPS)
+        options = []
+        for level, threshold in enumerate(self.rules.poignee_thresholds):
+            if len(trumps) >= threshold:
+                options.append((level, tuple(trumps[:threshold])))
+            elif hand & EXCUSE_BIT and len(trumps) + 1 == threshold:
+                options.append((level, (*trumps, EXCUSE)))
+        return options
+
+    def can_declare_misere(self, seat: int) -> bool:
+        return (
+            self.rules.misere
+            and self.phase == Phase.PLAYING
+            and seat == self.to_act
+            and not self.started >> seat & 1
+            and seat not in self.miseres
+            and misere_hand(self.dealt[seat])
+        )
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now. Two are listed by representative: the écart is
+        chosen one ``Discard`` at a time (an ``Ecart`` of a legal set is accepted too), and a
+        poignée is listed once per level with default cards (any valid set is accepted)."""
+        if seat != self.to_act or self.phase == Phase.DONE:
+            return []
+        phase = self.phase
+        if phase == Phase.PLAYING:
+            actions: list[Action] = [Play(seat, c) for c in cards_of(self.legal_cards(seat))]
+            actions += [Poignee(seat, cards) for _, cards in self.poignee_options(seat)]
+            if self.can_declare_misere(seat):
+                actions.append(Misere(seat))
+            return actions
+        if phase == Phase.BIDDING:
+            return [Bid(seat, c) for c in self.legal_bids(seat)]
+        if phase == Phase.CALLING:
+            return [Call(seat, c) for c in cards_of(self.callable_cards())]
+        if phase == Phase.ECART:
+            return [Discard(seat, c) for c in cards_of(self.discardable())]
+        return [DeclareSlam(seat, False), DeclareSlam(seat, True)]
+
+    def side_of(self, seat: int) -> str:
+        """``taker`` or ``defence`` (the truth, not what the table knows yet)."""
+        return "taker" if seat == self.taker or seat == self.partner else "defence"
+
+    def partner_known(self) -> bool:
+        """Whether the table knows who the partner is (5 players): the called card was played,
+        or it showed up in the chien."""
+        if self.called is None:
+            return False
+        bit = 1 << self.called
+        return bool(self.played & bit) or (
+            self.contract <= Contract.GARDE and bool(self.chien & bit)
+        )
+
+    # ----- actions ---------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply one action, or raise IllegalAction and change nothing."""
+        if type(action) is Play:
+            self.play(action.seat, action.card)
+            return
+        if self.phase == Phase.DONE:
+            raise IllegalAction("the deal is over")
+        if isinstance(action, Bid):
+            self._bid(action.seat, action.contract)
+        elif isinstance(action, Call):
+            self._call(action.seat, action.card)
+        elif isinstance(action, Discard):
+            self._discard(action.seat, action.card)
+        elif isinstance(action, Ecart):
+            self._ecart(action.seat, action.cards)
+        elif isinstance(action, DeclareSlam):
+            self._declare_slam(action.seat, action.announce)
+        elif isinstance(action, Poignee):
+            self._poignee(action.seat, action.cards)
+        elif isinstance(action, Misere):
+            self._misere(action.seat)
+        else:  # pragma: no cover - the union is closed
+            raise IllegalAction(f"unknown action {action!r}")
+        self.history.append(action)
+
+    def _expect(self, phase: Phase, seat: int, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction(
+                f"{what} is not allowed now: the deal is in its {self._phase_text()}"
+            )
+        if seat != self.to_act:
+            raise IllegalAction(
+                f"{what} is not allowed: it is seat {self.to_act}'s turn, not seat {seat}'s"
+            )
+
+    def _phase_text(self) -> str:
+        return {
+            Phase.BIDDING: "bidding",
+            Phase.CALLING: "call of a King",
+            Phase.ECART: "écart",
+            Phase.SLAM: "slam announcement",
+            Phase.PLAYING: "play",
+            Phase.DONE: "end",
+        }[self.phase]
+
+    def _bid(self, seat: int, contract: Contract) -> None:
+        self._expect(Phase.BIDDING, seat, f"bidding {contract.text}")
+        if contract != Contract.PASS:
+            if contract <= self.contract:
+                raise IllegalAction(
+                    f"{contract.text} is not allowed:"
+                    f" a bid must be higher than {self.contract.text}"
+                )
+            if contract == Contract.PRISE and not self.rules.prise_allowed:
+                raise IllegalAction("prise is not allowed: at this table the lowest bid is garde")
+            self.contract = contract
+            self.taker = seat
+        self.bids.append(contract)
+        if len(self.bids) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return
+        if self.taker is None:
+            self._finish(voided("passed", self.n))
+        elif self.n == 5:
+            self.phase = Phase.CALLING
+            self.to_act = self.taker
+        else:
+            self._after_call()
+
+    def _call(self, seat: int, card: Card) -> None:
+        text = CARD_TEXT[card]
+        self._expect(Phase.CALLING, seat, f"calling {text}")
+        allowed = self.callable_cards()
+        if not allowed >> card & 1:
+            if card >= PETIT or card % 14 + 1 not in RANK_NAMES:
+                raise IllegalAction(f"{text} cannot be called: the call is a King of any suit")
+            rank = card % 14 + 1
+            above = RANK_NAMES[rank + 1]
+            raise IllegalAction(
+                f"{text} cannot be called: a {RANK_NAMES[rank]} may be called only by a taker"
+                f" dealt all four {above}s"
+            )
+        assert self.taker is not None
+        self.called = card
+        self.partner = next(
+            (s for s in range(self.n) if s != self.taker and self.dealt[s] >> card & 1), None
+        )
+        self._after_call()
+
+    def _after_call(self) -> None:
+        assert self.taker is not None
+        self.to_act = self.taker
+        if self.contract <= Contract.GARDE:
+            self.phase = Phase.ECART
+            self.hands[self.taker] |= self.chien
+        else:
+            self.phase = Phase.SLAM
+
+    def _check_discard(self, card: Card, hand: Mask, needed: int) -> None:
+        text = CARD_TEXT[card]
+        if not hand >> card & 1:
+            raise IllegalAction(f"{text} cannot be discarded: it is not in the taker's hand")
+        bit = 1 << card
+        if bit & KINGS:
+            raise IllegalAction(f"{text} cannot be discarded: a King may not go in the écart")
+        if bit & OUDLERS:
+            raise IllegalAction(f"{text} cannot be discarded: an oudler may not go in the écart")
+        plain = hand & SUIT_CARDS & ~KINGS
+        if bit & TRUMPS and plain.bit_count() >= needed:
+            raise IllegalAction(
+                f"{text} cannot be discarded: a trump may go in the écart only when the other"
+                f" cards cannot fill it (the taker still holds {format_mask(plain)})"
+            )
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self._expect(Phase.ECART, seat, f"discarding {CARD_TEXT[card]}")
+        self._check_discard(card, self.hands[seat], self.ecart_needed())
+        self._put_aside(seat, card)
+
+    def _put_aside(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.ecart |= 1 << card
+        if self.ecart_needed() == 0:
+            self.phase = Phase.SLAM
+
+    def _ecart(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self._expect(Phase.ECART, seat, "the écart")
+        needed = self.ecart_needed()
+        if len(cards) != needed:
+            raise IllegalAction(f"the écart must have {needed} cards, not {len(cards)}")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("the écart names a card twice")
+        hand = self.hands[seat]
+        # Plain cards before trumps (ids are ordered so), as a player would discard them.
+        for card in sorted(cards):
+            self._check_discard(card, hand, needed)
+            hand &= ~(1 << card)
+            needed -= 1
+        for card in sorted(cards):
+            self._put_aside(seat, card)
+
+    def _declare_slam(self, seat: int, announce: bool) -> None:
+        self._expect(Phase.SLAM, seat, "announcing a slam" if announce else "declining a slam")
+        self.slam = announce
+        self.phase = Phase.PLAYING
+        self.to_act = self.leader = seat if announce else (self.dealer + 1) % self.n
+
+    def _before_first_card(self, seat: int, what: str) -> None:
+        self._expect(Phase.PLAYING, seat, what)
+        if self.started >> seat & 1:
+            raise IllegalAction(f"{what} is not allowed: it comes before the first card played")
+
+    def _poignee(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self._before_first_card(seat, "a poignée")
+        if seat in self.poignees:
+            raise IllegalAction("a poignée is not allowed: this seat has shown one already")
+        thresholds = self.rules.poignee_thresholds
+        if len(cards) not in thresholds:
+            sizes = ", ".join(map(str, thresholds[:-1])) + f" or {thresholds[-1]}"
+            raise IllegalAction(
+                f"a poignée shows exactly {sizes} cards at {self.n} players, not {len(cards)}"
+            )
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a poignée names a card twice")
+        hand = self.hands[seat]
+        for card in cards:
+            if not (1 << card) & (TRUMPS | EXCUSE_BIT):
+                raise IllegalAction(
+                    f"{CARD_TEXT[card]} cannot be shown: a poignée shows trumps (and the Excuse)"
+                )
+            if not hand >> card & 1:
+                raise IllegalAction(f"{CARD_TEXT[card]} cannot be shown: it is not in the hand")
+        if EXCUSE in cards:
+            hidden = hand & TRUMPS & ~sum(1 << c for c in cards)
+            if hidden:
+                raise IllegalAction(
+                    "the Excuse may stand in for a trump only when every trump held is shown"
+                    f" ({format_mask(hidden)} not shown)"
+                )
+        self.poignees[seat] = tuple(cards)
+
+    def _misere(self, seat: int) -> None:
+        if not self.rules.misere:
+            raise IllegalAction("a misère is not allowed: this table plays without misère")
+        self._before_first_card(seat, "a misère")
+        if seat in self.miseres:
+            raise IllegalAction("a misère is not allowed: this seat has declared one already")
+        dealt = self.dealt[seat]
+        spoilers = dealt & (TRUMPS | EXCUSE_BIT | FACES)
+        if spoilers:
+            raise IllegalAction(
+                "a misère is not allowed: the hand as dealt holds"
+                f" {format_mask(spoilers)} (no trump, Excuse or face card allowed)"
+            )
+        self.miseres.append(seat)
+
+    def play(self, seat: int, card: Card) -> None:
+        """Play a card: the hot path of every simulation, so kept flat."""
+        if self.phase != Phase.PLAYING:
+            raise IllegalAction(
+                f"playing {CARD_TEXT[card]} is not allowed now: the deal is in its"
+                f" {self._phase_text()}"
+            )
+        if seat != self.to_act:
+            raise IllegalAction(
+                f"playing {CARD_TEXT[card]} is not allowed: it is seat {self.to_act}'s turn,"
+                f" not seat {seat}'s"
+            )
+        bit = 1 << card
+        hand = self.hands[seat]
+        if not self._playable(hand) & bit:
+            raise self._card_error(seat, card)
+        self.hands[seat] = hand ^ bit
+        self.played |= bit
+        self.started |= 1 << seat
+        trick = self.trick
+        trick.append(card)
+        if card == EXCUSE:
+            self.excuse_seat = seat
+            self.excuse_trick = len(self.tricks)
+        elif card >= PETIT:
+            if self.led < 0:
+                self.led = TRUMP
+            if card > self.max_trump:
+                self.max_trump = card
+                self.best_seat = seat
+        else:
+            if self.led < 0:
+                self.led = card // 14
+            if self.max_trump < 0 and card // 14 == self.led and card > self.best_card:
+                self.best_card = card
+                self.best_seat = seat
+        self.history.append(Play(seat, card))
+        if len(trick) < self.n:
+            self.to_act = seat + 1 if seat + 1 < self.n else 0
+            return
+        winner = self.best_seat
+        self.tricks.append(tuple(trick))
+        self.leaders.append(self.leader)
+        self.trick = []
+        self.led = self.best_card = self.best_seat = self.max_trump = -1
+        if len(self.tricks) < self.rules.tricks:
+            self.winners.append(winner)
+            self.to_act = self.leader = winner
+            return
+        self._last_trick(winner)
+
+    def _card_error(self, seat: int, card: Card) -> IllegalAction:
+        text = CARD_TEXT[card]
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return IllegalAction(
+                f"{text} is not allowed: you do not hold it",
+                f"{text} is not allowed: seat {seat} does not hold it",
+            )
+        legal = self._playable(hand) & ~EXCUSE_BIT
+        if self.led != TRUMP and hand & SUIT_MASKS[self.led]:
+            rule = f"follow {SUIT_NAMES[self.led]}"
+        elif self.max_trump >= 0 and hand & TRUMPS & TRUMPS_ABOVE[self.max_trump]:
+            rule = f"play a trump higher than {CARD_TEXT[self.max_trump]}"
+        else:
+            rule = "play a trump"
+        return IllegalAction(
+            f"{text} is not allowed: you must {rule}",
+            f"{text} is not allowed: seat {seat} must {rule} (holds {format_mask(legal)})",
+        )
+
+    def _last_trick(self, winner: int) -> None:
+        last = len(self.tricks) - 1
+        if self.excuse_trick == last and self.excuse_seat is not None:
+            owner = self.side_of(self.excuse_seat)
+            if all(self.side_of(w) == owner for w in self.winners):
+                winner = self.excuse_seat  # the Excuse wins the last trick of a slam
+        self.winners.append(winner)
+        self.to_act = winner
+        assert self.taker is not None
+        bonus = self.rules.poignee_bonus
+        thresholds = self.rules.poignee_thresholds
+        self._finish(
+            score_played(
+                self.rules,
+                taker=self.taker,
+                partner=self.partner,
+                contract=self.contract,
+                tricks=self.tricks,
+                winners=self.winners,
+                excuse_seat=self.excuse_seat,
+                excuse_trick=self.excuse_trick,
+                set_aside=self.ecart if self.contract <= Contract.GARDE else self.chien,
+                slam_announced=self.slam,
+                poignees=[bonus[thresholds.index(len(c))] for c in self.poignees.values()],
+                miseres=self.miseres,
+            )
+        )
+
+    def _finish(self, result: DealResult) -> None:
+        self.result = result
+        self.phase = Phase.DONE
+
+    def poignee_level(self, seat: int) -> str | None:
+        cards = self.poignees.get(seat)
+        if cards is None:
+            return None
+        return POIGNEE_LEVELS[self.rules.poignee_thresholds.index(len(cards))]
+
+    def card_order(self) -> list[Card]:
+        """The cards gathered trick by trick, then the chien or écart: the deck for a ``cut``."""
+        order = [c for trick in self.tricks for c in trick]
+        if self.phase == Phase.DONE and self.result and self.result.outcome == "played":
+            return order + cards_of(self.ecart if self.ecart else self.chien)
+        return [c for hand in self.dealt for c in cards_of(hand)] + cards_of(self.chien)

@@ -1,0 +1,266 @@
+"""``tarot-deal/1`` deal records (RECORDS.md): write one from a deal, replay one into a deal.
+
+Replay drives a fresh deal with the record's actions, so a record is checked by exactly the
+rules that checked the game it came from.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Bid, Call, DeclareSlam, Ecart, IllegalAction, Misere, Poignee
+from .cards import DECK_SIZE, Card, CardError, cards_of, display_key, format_card, parse_card
+from .deal import Deal
+from .rules import Contract, Rules, RulesError
+from .scoring import DealResult
+
+FORMAT = "tarot-deal/1"
+
+
+class RecordError(ValueError):
+    """A record that is not a valid deal; ``step`` names where it goes wrong."""
+
+    def __init__(self, step: str, reason: str) -> None:
+        super().__init__(f"{step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+def _texts(mask: int) -> list[str]:
+    return [format_card(c) for c in sorted(cards_of(mask), key=display_key)]
+
+
+def to_record(deal: Deal) -> dict[str, Any]:
+    """The record of a finished (played or voided) deal."""
+    if not deal.done:
+        raise ValueError("only a finished deal has a record")
+    return {
+        "format": FORMAT,
+        "players": deal.n,
+        "rules": deal.rules.options(),
+        "dealer": deal.dealer,
+        "hands": [_texts(h) for h in deal.dealt],
+        "chien": _texts(deal.chien),
+        "bids": [b.text for b in deal.bids],
+        "called": format_card(deal.called) if deal.called is not None else None,
+        "ecart": _texts(deal.ecart),
+        "slam": deal.slam,
+        "poignees": {str(s): [format_card(c) for c in cards] for s, cards in deal.poignees.items()},
+        "miseres": list(deal.miseres),
+        "tricks": [[format_card(c) for c in trick] for trick in deal.tricks],
+    }
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_list(step: str, value: object) -> list[Card]:
+    if not isinstance(value, list):
+        raise RecordError(step, "must be a list of cards")
+    try:
+        return [parse_card(token) for token in value]
+    except CardError as e:
+        raise RecordError(step, str(e)) from None
+
+
+def _absent(record: dict[str, Any], key: str, why: str) -> None:
+    if record.get(key) not in (None, [], {}, False):
+        raise RecordError(key, why)
+
+
+def read_deal(record: object) -> Deal:
+    """Replay a record move by move; the finished deal, or RecordError at the first fault."""
+    if not isinstance(record, dict):
+        raise RecordError("record", "must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError("format", f"must be {FORMAT!r}, not {record.get('format')!r}")
+    players = record.get("players")
+    if not _int(players) or players not in (3, 4, 5):
+        raise RecordError("players", f"must be 3, 4 or 5, not {players!r}")
+    try:
+        rules = Rules.from_options(players, record.get("rules"))
+    except (RulesError, TypeError) as e:
+        raise RecordError("rules", str(e)) from None
+    dealer = record.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RecordError("dealer", f"must be a seat from 0 to {players - 1}, not {dealer!r}")
+    deal = Deal(rules, dealer, *_read_cards(record, rules))
+    if deal.petit_sec_seats:
+        seat = deal.petit_sec_seats[0]
+        why = f"bidding after a petit sec is invalid (seat {seat} holds the Petit sec)"
+        _absent(record, "bids", why)
+        _nothing_after(record, "the deal was annulled for a petit sec")
+        return deal
+    _bidding(deal, record.get("bids"))
+    if deal.done:
+        _nothing_after(record, "every seat passed")
+        return deal
+    _call(deal, record.get("called"))
+    _ecart(deal, record.get("ecart"))
+    slam = record.get("slam", False)
+    if slam is None:
+        slam = False
+    if not isinstance(slam, bool):
+        raise RecordError("slam", f"must be true or false, not {slam!r}")
+    assert deal.taker is not None
+    deal.apply(DeclareSlam(deal.taker, slam))
+    _play(deal, record)
+    return deal
+
+
+def _read_cards(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
+    hands = record.get("hands")
+    n = rules.players
+    if not isinstance(hands, list) or len(hands) != n:
+        raise RecordError("hands", f"must be a list of {n} hands")
+    owner: dict[Card, str] = {}
+    masks = []
+    for seat, hand in enumerate(hands):
+        cards = _card_list(f"hands (seat {seat})", hand)
+        if len(cards) != rules.hand_size:
+            raise RecordError(
+                "hands", f"seat {seat} has {len(cards)} cards, expected {rules.hand_size}"
+            )
+        masks.append(_claim(owner, cards, f"seat {seat}", "hands"))
+    chien = _card_list("chien", record.get("chien"))
+    if len(chien) != rules.chien_size:
+        raise RecordError("chien", f"has {len(chien)} cards, expected {rules.chien_size}")
+    chien_mask = _claim(owner, chien, "the chien", "chien")
+    assert len(owner) == DECK_SIZE
+    return masks, chien_mask
+
+
+def _claim(owner: dict[Card, str], cards: list[Card], who: str, step: str) -> int:
+    mask = 0
+    for card in cards:
+        if card in owner:
+            raise RecordError(step, f"{format_card(card)} is dealt twice ({owner[card]} and {who})")
+        owner[card] = who
+        mask |= 1 << card
+    return mask
+
+
+def _nothing_after(record: dict[str, Any], why: str) -> None:
+    for key in ("called", "ecart", "slam", "poignees", "miseres", "tricks"):
+        _absent(record, key, f"must be empty: {why}")
+
+
+def _bidding(deal: Deal, bids: object) -> None:
+    n = deal.n
+    if not isinstance(bids, list) or len(bids) != n:
+        got = len(bids) if isinstance(bids, list) else repr(bids)
+        raise RecordError("bids", f"expected {n} bids, one per seat, not {got}")
+    for i, text in enumerate(bids):
+        step = f"bid {i + 1} (seat {deal.to_act})"
+        try:
+            contract = Contract.parse(text) if isinstance(text, str) else None
+        except ValueError:
+            contract = None
+        if contract is None:
+            raise RecordError(step, f"unknown bid {text!r}")
+        _act(step, deal, Bid(deal.to_act, contract))
+
+
+def _act(step: str, deal: Deal, action: Bid | Call | Ecart | Poignee | Misere) -> None:
+    try:
+        deal.apply(action)
+    except IllegalAction as e:
+        raise RecordError(step, e.about_seat) from None
+
+
+def _call(deal: Deal, called: object) -> None:
+    assert deal.taker is not None
+    if deal.n != 5:
+        if called is not None:
+            raise RecordError("called", f"there is no call at {deal.n} players")
+        return
+    if called is None:
+        raise RecordError("called", "a 5-player deal with a taker needs the called card")
+    try:
+        card = parse_card(called) if isinstance(called, str) else parse_card(repr(called))
+    except CardError as e:
+        raise RecordError("called", str(e)) from None
+    _act("called", deal, Call(deal.taker, card))
+
+
+def _ecart(deal: Deal, ecart: object) -> None:
+    assert deal.taker is not None
+    if deal.contract > Contract.GARDE:
+        if ecart not in (None, []):
+            raise RecordError("ecart", f"there is no écart at {deal.contract.text}")
+        return
+    if ecart is None:
+        ecart = []
+    cards = _card_list("ecart", ecart)
+    if len(cards) != deal.rules.chien_size:
+        raise RecordError("ecart", f"has {len(cards)} cards, expected {deal.rules.chien_size}")
+    _act("ecart", deal, Ecart(deal.taker, tuple(cards)))
+
+
+def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[Card]], set[int]]:
+    n = deal.n
+    poignees = record.get("poignees") or {}
+    if not isinstance(poignees, dict):
+        raise RecordError("poignees", "must be an object from seat to cards")
+    shown: dict[int, list[Card]] = {}
+    for key, cards in poignees.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < n):
+            raise RecordError("poignees", f"{key!r} is not a seat")
+        shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
+    miseres = record.get("miseres") or []
+    if not isinstance(miseres, list) or not all(_int(s) for s in miseres):
+        raise RecordError("miseres", "must be a list of seats")
+    for seat in miseres:
+        if not 0 <= seat < n:
+            raise RecordError("miseres", f"{seat} is not a seat")
+    if len(set(miseres)) != len(miseres):
+        raise RecordError("miseres", "names a seat twice")
+    return shown, set(miseres)
+
+
+def _play(deal: Deal, record: dict[str, Any]) -> None:
+    poignees, miseres = _announcements(deal, record)
+    tricks = record.get("tricks")
+    if not isinstance(tricks, list):
+        raise RecordError("tricks", "must be a list of tricks")
+    n, total = deal.n, deal.rules.tricks
+    for t, trick in enumerate(tricks, start=1):
+        if t > total:
+            raise RecordError(f"trick {t}", f"too many tricks: a deal has {total}")
+        if not isinstance(trick, list) or len(trick) != n:
+            got = len(trick) if isinstance(trick, list) else repr(trick)
+            raise RecordError(f"trick {t}", f"has {got} cards, expected {n}")
+        for i, token in enumerate(trick, start=1):
+            seat = deal.to_act
+            if not deal.started >> seat & 1:
+                if seat in miseres:
+                    _act(f"misere (seat {seat})", deal, Misere(seat))
+                if seat in poignees:
+                    _act(f"poignee (seat {seat})", deal, Poignee(seat, tuple(poignees[seat])))
+            step = f"trick {t}, card {i} (seat {seat})"
+            try:
+                card = parse_card(token)
+            except CardError as e:
+                raise RecordError(step, str(e)) from None
+            try:
+                deal.play(seat, card)
+            except IllegalAction as e:
+                raise RecordError(step, e.about_seat) from None
+    if not deal.done:
+        raise RecordError("tricks", f"too few tricks: {len(tricks)} of {total}")
+
+
+def replay(record: object) -> DealResult:
+    deal = read_deal(record)
+    assert deal.result is not None
+    return deal.result
+
+
+def replay_text(text: str) -> DealResult:
+    try:
+        record = json.loads(text)
+    except ValueError as e:
+        raise RecordError("JSON", f"malformed: {e}") from None
+    return replay(record)

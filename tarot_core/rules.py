@@ -1,0 +1,122 @@
+"""The rule set of a table: player count, the options of RULES.md, and what follows from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+
+class Contract(IntEnum):
+    """Bids in increasing order; PASS is the lowest so that ``>`` compares bids."""
+
+    PASS = 0
+    PRISE = 1
+    GARDE = 2
+    GARDE_SANS = 3
+    GARDE_CONTRE = 4
+
+    @property
+    def text(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        for c in cls:
+            if c.text == text:
+                return c
+        raise ValueError(f"unknown bid {text!r}")
+
+
+class RulesError(ValueError):
+    """A rule option that does not exist or has a value RULES.md does not allow."""
+
+
+POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
+SHUFFLES = ("full", "cut")
+
+_SIZES = {3: (24, 6, 4), 4: (18, 6, 3), 5: (15, 3, 3)}
+_POIGNEE_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+POIGNEE_LEVELS = ("simple", "double", "triple")
+
+
+@dataclass(frozen=True)
+class Rules:
+    players: int = 4
+    garde_contre_multiplier: int = 6
+    prise_allowed: bool = True
+    poignee_bonus: tuple[int, int, int] = (20, 30, 40)
+    misere: bool = False
+    shuffle: str = "full"
+    hand_size: int = field(init=False)
+    chien_size: int = field(init=False)
+    packet: int = field(init=False)
+    poignee_thresholds: tuple[int, int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.players not in _SIZES:
+            raise RulesError(f"players must be 3, 4 or 5, not {self.players!r}")
+        if self.garde_contre_multiplier not in (6, 8) or isinstance(
+            self.garde_contre_multiplier, bool
+        ):
+            raise RulesError(
+                f"garde_contre_multiplier must be 6 or 8, not {self.garde_contre_multiplier!r}"
+            )
+        if not isinstance(self.prise_allowed, bool):
+            raise RulesError(f"prise_allowed must be true or false, not {self.prise_allowed!r}")
+        if tuple(self.poignee_bonus) not in POIGNEE_BONUSES:
+            raise RulesError(
+                f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {self.poignee_bonus!r}"
+            )
+        if not isinstance(self.misere, bool):
+            raise RulesError(f"misere must be true or false, not {self.misere!r}")
+        if self.shuffle not in SHUFFLES:
+            raise RulesError(f"shuffle must be 'full' or 'cut', not {self.shuffle!r}")
+        hand, chien, packet = _SIZES[self.players]
+        object.__setattr__(self, "poignee_bonus", tuple(self.poignee_bonus))
+        object.__setattr__(self, "hand_size", hand)
+        object.__setattr__(self, "chien_size", chien)
+        object.__setattr__(self, "packet", packet)
+        object.__setattr__(self, "poignee_thresholds", _POIGNEE_THRESHOLDS[self.players])
+
+    @property
+    def tricks(self) -> int:
+        return self.hand_size
+
+    def multiplier(self, contract: Contract) -> int:
+        if contract == Contract.GARDE_CONTRE:
+            return self.garde_contre_multiplier
+        return (0, 1, 2, 4)[contract]
+
+    def options(self) -> dict[str, Any]:
+        """The options as a record's ``rules`` object."""
+        return {
+            "garde_contre_multiplier": self.garde_contre_multiplier,
+            "prise_allowed": self.prise_allowed,
+            "poignee_bonus": list(self.poignee_bonus),
+            "misere": self.misere,
+            "shuffle": self.shuffle,
+        }
+
+    @classmethod
+    def from_options(cls, players: int, options: object) -> Rules:
+        """Rules from a record's ``rules`` object: missing keys take the defaults."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RulesError("must be an object")
+        known = {"garde_contre_multiplier", "prise_allowed", "poignee_bonus", "misere", "shuffle"}
+        for key in options:
+            if key not in known:
+                raise RulesError(f"unknown rule option {key!r}")
+        values = dict(options)
+        if "poignee_bonus" in values:
+            bonus = values["poignee_bonus"]
+            if not isinstance(bonus, list) or any(
+                isinstance(b, bool) or not isinstance(b, int) for b in bonus
+            ):
+                raise RulesError(
+                    f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {bonus!r}"
+                )
+            values["poignee_bonus"] = tuple(bonus)
+        return cls(players=players, **values)

@@ -1,0 +1,191 @@
+"""Scoring a deal exactly as RULES.md §8 says, in half points so that nothing is a float."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT, Card, Mask, cards_of
+from .rules import Contract, Rules
+
+TARGETS = (56, 51, 41, 36)
+"""Points the taker's side needs, by the number of oudlers it holds."""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    outcome: str
+    """``played``, ``passed`` or ``petit_sec``."""
+    scores: tuple[int, ...]
+    taker: int | None = None
+    contract: Contract | None = None
+    partner: int | None = None
+    oudlers: int | None = None
+    points_half: int | None = None
+    target: int | None = None
+    made: bool | None = None
+    petit_au_bout: str | None = None
+    slam: str | None = None
+    diff: int = 0
+    multiplier: int = 0
+    hand_score: int = 0
+    """``s`` of RULES.md §8, signed from the taker's side, misère excluded."""
+    poignee_bonus: int = 0
+    chelem_bonus: int = 0
+    misere_scores: tuple[int, ...] = ()
+
+    @property
+    def points(self) -> float | int | None:
+        if self.points_half is None:
+            return None
+        return self.points_half // 2 if self.points_half % 2 == 0 else self.points_half / 2
+
+    def to_json(self) -> dict[str, Any]:
+        """The object printed by ``replay`` (RECORDS.md), keys in its order."""
+        return {
+            "outcome": self.outcome,
+            "taker": self.taker,
+            "contract": self.contract.text if self.contract is not None else None,
+            "partner": self.partner,
+            "oudlers": self.oudlers,
+            "points": self.points,
+            "target": self.target,
+            "made": self.made,
+            "petit_au_bout": self.petit_au_bout,
+            "slam": self.slam,
+            "scores": list(self.scores),
+        }
+
+
+def voided(outcome: str, players: int) -> DealResult:
+    return DealResult(outcome=outcome, scores=(0,) * players)
+
+
+def diff_points(points_half: int, target: int) -> int:
+    """|points - target|, a half point rounded up in favour of the side that scores."""
+    return (abs(points_half - 2 * target) + 1) // 2
+
+
+def seat_scores(players: int, taker: int, partner: int | None, s: int) -> list[int]:
+    scores = [-s] * players
+    if partner is None:
+        scores[taker] = s * (players - 1)
+    else:
+        scores[partner] = s
+        scores[taker] = 2 * s
+    return scores
+
+
+def misere_scores(players: int, miseres: Sequence[int]) -> list[int]:
+    scores = [0] * players
+    for seat in miseres:
+        for other in range(players):
+            scores[other] += 10 * (players - 1) if other == seat else -10
+    return scores
+
+
+def score_played(
+    rules: Rules,
+    *,
+    taker: int,
+    partner: int | None,
+    contract: Contract,
+    tricks: Sequence[Sequence[Card]],
+    winners: Sequence[int],
+    excuse_seat: int | None,
+    excuse_trick: int | None,
+    set_aside: Mask,
+    slam_announced: bool,
+    poignees: Sequence[int],
+    miseres: Sequence[int],
+) -> DealResult:
+    """Score a played deal.
+
+    ``winners`` is final: a slam side's Excuse has already been made the winner of the last
+    trick. ``set_aside`` is the écart or chien; it counts for the taker except at Garde contre.
+    ``poignees`` holds the bonus of each poignée shown.
+    """
+    n = rules.players
+    last = len(tricks) - 1
+
+    def taking(seat: int) -> bool:
+        return seat in (taker, partner)
+
+    taker_half = 0
+    taker_cards: Mask = 0
+    for cards, winner in zip(tricks, winners, strict=True):
+        if taking(winner):
+            for c in cards:
+                if c != EXCUSE:
+                    taker_half += HALF_POINTS[c]
+                    taker_cards |= 1 << c
+    if contract != Contract.GARDE_CONTRE:
+        taker_half += sum(HALF_POINTS[c] for c in cards_of(set_aside))
+        taker_cards |= set_aside
+
+    taker_side_won = [taking(w) for w in winners]
+    if excuse_seat is not None and excuse_trick is not None:
+        owner_taking = taking(excuse_seat)
+        winner_taking = taker_side_won[excuse_trick]
+        if excuse_trick == last and winners[last] != excuse_seat:
+            # In the last trick the Excuse changes sides, whoever wins the trick (it wins
+            # that trick itself only for a side that won all the others).
+            if not owner_taking:
+                taker_half += 9
+                taker_cards |= 1 << EXCUSE
+        else:
+            if owner_taking:
+                taker_half += 8
+                taker_cards |= 1 << EXCUSE
+            if winner_taking:
+                taker_half += 1
+    oudlers = (taker_cards & OUDLERS).bit_count()
+    target = TARGETS[oudlers]
+    made = taker_half >= 2 * target
+    diff = diff_points(taker_half, target)
+    m = rules.multiplier(contract)
+
+    slam: str | None = None
+    chelem = 0
+    if all(taker_side_won):
+        slam = "announced_made" if slam_announced else "made"
+        chelem = 400 if slam_announced else 200
+    elif slam_announced:
+        slam, chelem = "announced_failed", -200
+    elif not any(taker_side_won):
+        slam, chelem = "defence", -200
+
+    petit_au_bout: str | None = None
+    petit_trick = next((i for i, cards in enumerate(tricks) if PETIT in cards), None)
+    excuse_won_last = excuse_trick == last and winners[last] == excuse_seat
+    if petit_trick is not None and (
+        petit_trick == last or (petit_trick == last - 1 and excuse_won_last)
+    ):
+        petit_au_bout = "taker" if taker_side_won[petit_trick] else "defence"
+    pab = {"taker": 10, "defence": -10, None: 0}[petit_au_bout]
+
+    poignee = sum(poignees)
+    sign = 1 if made else -1
+    s = sign * (25 + diff) * m + pab * m + sign * poignee + chelem
+    scores = seat_scores(n, taker, partner, s)
+    extra = misere_scores(n, miseres)
+    return DealResult(
+        outcome="played",
+        scores=tuple(a + b for a, b in zip(scores, extra, strict=True)),
+        taker=taker,
+        contract=contract,
+        partner=partner,
+        oudlers=oudlers,
+        points_half=taker_half,
+        target=target,
+        made=made,
+        petit_au_bout=petit_au_bout,
+        slam=slam,
+        diff=diff,
+        multiplier=m,
+        hand_score=s,
+        poignee_bonus=sign * poignee,
+        chelem_bonus=chelem,
+        misere_scores=tuple(extra),
+    )

@@ -1,0 +1,119 @@
+"""What one seat (or a spectator) may know of a deal, and nothing more.
+
+Views are built only from public facts plus the seat's own private ones, so a message, a
+DM or a bot built from a view cannot leak a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import TRUMPS, Card, cards_of, display_key
+from .deal import Deal, Phase
+from .rules import Contract, Rules
+from .scoring import DealResult
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    """None while the trick is being played."""
+
+    def seat_of(self, index: int, players: int) -> int:
+        return (self.leader + index) % players
+
+
+@dataclass(frozen=True)
+class DealView:
+    """A seat's view (``seat`` set) or the public view (``seat`` None)."""
+
+    rules: Rules
+    seat: int | None
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    bids: tuple[Contract, ...]
+    """In speaking order, starting with the seat after the dealer."""
+    contract: Contract | None
+    taker: int | None
+    called: Card | None
+    partner: int | None
+    partner_known: bool
+    chien: tuple[Card, ...] | None
+    """Shown to everyone at Prise and Garde; None while (or when) it is unseen."""
+    ecart_trumps: tuple[Card, ...]
+    slam_announced: bool
+    poignees: dict[int, tuple[Card, ...]]
+    miseres: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[TrickView, ...]
+    current: TrickView | None
+    petit_sec: dict[int, tuple[Card, ...]]
+    result: DealResult | None
+    hand: tuple[Card, ...] = ()
+    ecart: tuple[Card, ...] | None = None
+    """The taker's own écart, in the taker's view only."""
+    legal: tuple[Action, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def visible_cards(self) -> set[Card]:
+        """Every card this view shows, for checking that it shows nothing hidden."""
+        seen: set[Card] = set(self.hand)
+        seen.update(self.ecart or ())
+        seen.update(self.chien or ())
+        seen.update(self.ecart_trumps)
+        for cards in self.poignees.values():
+            seen.update(cards)
+        for cards in self.petit_sec.values():
+            seen.update(cards)
+        for trick in (*self.tricks, *((self.current,) if self.current else ())):
+            seen.update(trick.cards)
+        return seen
+
+
+def _sorted(mask: int) -> tuple[Card, ...]:
+    return tuple(sorted(cards_of(mask), key=display_key))
+
+
+def view(deal: Deal, seat: int | None = None) -> DealView:
+    n = deal.n
+    known = deal.partner_known()
+    shown_chien = deal.contract in (Contract.PRISE, Contract.GARDE) and deal.phase >= Phase.ECART
+    tricks = tuple(
+        TrickView(leader, cards, winner)
+        for leader, cards, winner in zip(deal.leaders, deal.tricks, deal.winners, strict=True)
+    )
+    current = TrickView(deal.leader, tuple(deal.trick), None) if deal.trick else None
+    is_taker = seat is not None and seat == deal.taker
+    return DealView(
+        rules=deal.rules,
+        seat=seat,
+        dealer=deal.dealer,
+        phase=deal.phase,
+        to_act=None if deal.done else deal.to_act,
+        bids=tuple(deal.bids),
+        contract=deal.contract if deal.taker is not None else None,
+        taker=deal.taker,
+        called=deal.called,
+        partner=deal.partner if known else None,
+        partner_known=known,
+        chien=_sorted(deal.chien) if shown_chien else None,
+        ecart_trumps=_sorted(deal.ecart & TRUMPS),
+        slam_announced=deal.slam,
+        poignees=dict(deal.poignees),
+        miseres=tuple(deal.miseres),
+        hand_sizes=tuple(h.bit_count() for h in deal.hands),
+        tricks=tricks,
+        current=current,
+        petit_sec={s: _sorted(deal.dealt[s]) for s in deal.petit_sec_seats},
+        result=deal.result,
+        hand=_sorted(deal.hands[seat]) if seat is not None else (),
+        ecart=_sorted(deal.ecart) if is_taker else None,
+        legal=tuple(deal.legal_actions(seat)) if seat is not None and seat < n else (),
+    )
