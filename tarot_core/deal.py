@@ -59,6 +59,9 @@ RANK_NAMES = {14: "King", 13: "Queen", 12: "Knight", 11: "Jack"}
 _RANK_MASKS = {r: sum(1 << suit_card(r, s) for s in range(4)) for r in RANK_NAMES}
 
 
+_PLAYING = Phase.PLAYING
+
+
 def petit_sec(hand: Mask) -> bool:
     """The Petit is the hand's only trump and the Excuse is not there to keep it company."""
     return hand & TRUMPS == 1 << PETIT and not hand & EXCUSE_BIT
@@ -101,7 +104,6 @@ class Deal:
         "excuse_seat",
         "excuse_trick",
         "petit_sec_seats",
-        "history",
         "result",
     )
 
@@ -142,7 +144,6 @@ class Deal:
         self.max_trump = -1
         self.excuse_seat: int | None = None
         self.excuse_trick: int | None = None
-        self.history: list[Action] = []
         self.result: DealResult | None = None
         self.petit_sec_seats = tuple(s for s in range(n) if petit_sec(hands[s]))
         if self.petit_sec_seats:
@@ -270,6 +271,41 @@ class Deal:
             return [Discard(seat, c) for c in cards_of(self.discardable())]
         return [DeclareSlam(seat, False), DeclareSlam(seat, True)]
 
+    def actions(self) -> list[Action]:
+        """The actions that led here, in order: replaying them on a fresh deal from the same
+        cards gives this deal again. (Rebuilt from the state rather than logged, so that
+        playing a card stays cheap.)"""
+        n = self.n
+        out: list[Action] = [Bid((self.dealer + 1 + i) % n, bid) for i, bid in enumerate(self.bids)]
+        taker = self.taker
+        if taker is None:
+            return out
+        if self.called is not None:
+            out.append(Call(taker, self.called))
+        out += [Discard(taker, c) for c in cards_of(self.ecart)]  # plain cards come first
+        if self.phase < Phase.PLAYING:
+            return out
+        out.append(DeclareSlam(taker, self.slam))
+        started: set[int] = set()
+
+        def announce(seat: int) -> None:
+            started.add(seat)
+            if seat in self.miseres:
+                out.append(Misere(seat))
+            if seat in self.poignees:
+                out.append(Poignee(seat, self.poignees[seat]))
+
+        tricks = [*zip(self.leaders, self.tricks, strict=True), (self.leader, tuple(self.trick))]
+        for leader, cards in tricks:
+            for i, card in enumerate(cards):
+                seat = (leader + i) % n
+                if seat not in started:
+                    announce(seat)
+                out.append(Play(seat, card))
+        if not self.done and self.to_act not in started:
+            announce(self.to_act)
+        return out
+
     def side_of(self, seat: int) -> str:
         """``taker`` or ``defence`` (the truth, not what the table knows yet)."""
         return "taker" if seat == self.taker or seat == self.partner else "defence"
@@ -309,7 +345,6 @@ class Deal:
             self._misere(action.seat)
         else:  # pragma: no cover - the union is closed
             raise IllegalAction(f"unknown action {action!r}")
-        self.history.append(action)
 
     def _expect(self, phase: Phase, seat: int, what: str) -> None:
         if self.phase != phase:
@@ -484,7 +519,7 @@ class Deal:
 
     def play(self, seat: int, card: Card) -> None:
         """Play a card: the hot path of every simulation, so kept flat."""
-        if self.phase != Phase.PLAYING:
+        if self.phase is not _PLAYING:
             raise IllegalAction(
                 f"playing {CARD_TEXT[card]} is not allowed now: the deal is in its"
                 f" {self._phase_text()}"
@@ -496,8 +531,23 @@ class Deal:
             )
         bit = 1 << card
         hand = self.hands[seat]
-        if not self._playable(hand) & bit:
+        if not hand & bit:
             raise self._card_error(seat, card)
+        led = self.led
+        if led >= 0 and not bit & EXCUSE_BIT:
+            # Same test as _playable, inlined: is the card among the allowed ones?
+            follow = hand & SUIT_MASKS[led] if led != TRUMP else 0
+            if follow:
+                if not follow & bit:
+                    raise self._card_error(seat, card)
+            elif hand & TRUMPS:
+                trumps = hand & TRUMPS
+                if self.max_trump >= 0:
+                    over = trumps & TRUMPS_ABOVE[self.max_trump]
+                    if over:
+                        trumps = over
+                if not trumps & bit:
+                    raise self._card_error(seat, card)
         self.hands[seat] = hand ^ bit
         self.played |= bit
         self.started |= 1 << seat
@@ -507,27 +557,27 @@ class Deal:
             self.excuse_seat = seat
             self.excuse_trick = len(self.tricks)
         elif card >= PETIT:
-            if self.led < 0:
+            if led < 0:
                 self.led = TRUMP
             if card > self.max_trump:
                 self.max_trump = card
                 self.best_seat = seat
         else:
-            if self.led < 0:
-                self.led = card // 14
-            if self.max_trump < 0 and card // 14 == self.led and card > self.best_card:
+            if led < 0:
+                self.led = led = card // 14
+            if self.max_trump < 0 and card // 14 == led and card > self.best_card:
                 self.best_card = card
                 self.best_seat = seat
-        self.history.append(Play(seat, card))
-        if len(trick) < self.n:
-            self.to_act = seat + 1 if seat + 1 < self.n else 0
+        n = self.n
+        if len(trick) < n:
+            self.to_act = seat + 1 if seat + 1 < n else 0
             return
         winner = self.best_seat
         self.tricks.append(tuple(trick))
         self.leaders.append(self.leader)
         self.trick = []
         self.led = self.best_card = self.best_seat = self.max_trump = -1
-        if len(self.tricks) < self.rules.tricks:
+        if len(self.tricks) < self.rules.hand_size:
             self.winners.append(winner)
             self.to_act = self.leader = winner
             return
