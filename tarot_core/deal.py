@@ -39,6 +39,7 @@ from .cards import (
     Card,
     Mask,
     cards_of,
+    format_cards,
     format_mask,
     suit_card,
 )
@@ -600,7 +601,8 @@ class Deal:
             rule = "play a trump"
         return IllegalAction(
             f"{text} is not allowed: you must {rule}",
-            f"{text} is not allowed: seat {seat} must {rule} (holds {format_mask(legal)})",
+            f"{text} is not allowed: seat {seat} must {rule}"
+            f" (holds {format_cards(cards_of(legal))})",
         )
 
     def _last_trick(self, winner: int) -> None:

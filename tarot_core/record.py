@@ -208,7 +208,8 @@ def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[C
     for key, cards in poignees.items():
         if not (isinstance(key, str) and key.isdigit() and int(key) < n):
             raise RecordError("poignees", f"{key!r} is not a seat")
-        shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
+        if cards != []:  # a seat listed with no cards showed nothing
+            shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
     miseres = record.get("miseres") or []
     if not isinstance(miseres, list) or not all(_int(s) for s in miseres):
         raise RecordError("miseres", "must be a list of seats")

@@ -7,6 +7,10 @@ from enum import IntEnum
 from typing import Any
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Contract(IntEnum):
     """Bids in increasing order; PASS is the lowest so that ``>`` compares bids."""
 
@@ -54,23 +58,26 @@ class Rules:
     poignee_thresholds: tuple[int, int, int] = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.players not in _SIZES:
+        if not _is_int(self.players) or self.players not in _SIZES:
             raise RulesError(f"players must be 3, 4 or 5, not {self.players!r}")
-        if self.garde_contre_multiplier not in (6, 8) or isinstance(
-            self.garde_contre_multiplier, bool
-        ):
+        if not _is_int(self.garde_contre_multiplier) or self.garde_contre_multiplier not in (6, 8):
             raise RulesError(
                 f"garde_contre_multiplier must be 6 or 8, not {self.garde_contre_multiplier!r}"
             )
         if not isinstance(self.prise_allowed, bool):
             raise RulesError(f"prise_allowed must be true or false, not {self.prise_allowed!r}")
-        if tuple(self.poignee_bonus) not in POIGNEE_BONUSES:
+        bonus: object = self.poignee_bonus
+        if (
+            not isinstance(bonus, tuple | list)
+            or not all(_is_int(b) for b in bonus)
+            or tuple(bonus) not in POIGNEE_BONUSES
+        ):
             raise RulesError(
                 f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {self.poignee_bonus!r}"
             )
         if not isinstance(self.misere, bool):
             raise RulesError(f"misere must be true or false, not {self.misere!r}")
-        if self.shuffle not in SHUFFLES:
+        if not isinstance(self.shuffle, str) or self.shuffle not in SHUFFLES:
             raise RulesError(f"shuffle must be 'full' or 'cut', not {self.shuffle!r}")
         hand, chien, packet = _SIZES[self.players]
         object.__setattr__(self, "poignee_bonus", tuple(self.poignee_bonus))
