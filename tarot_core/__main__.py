@@ -29,6 +29,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as e:
         print(str(e).replace("\n", " "), file=sys.stderr)
         return 2
+    except Exception as e:  # a bug of ours must still not print a traceback
+        print(f"record: could not be checked (internal error: {e!r})", file=sys.stderr)
+        return 2
     print(json.dumps(result.to_json(), indent=2))
     return 0
 

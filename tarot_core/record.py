@@ -65,8 +65,21 @@ def _card_list(step: str, value: object) -> list[Card]:
         raise RecordError(step, str(e)) from None
 
 
+_EMPTY: dict[str, tuple[object, ...]] = {
+    "bids": (None, []),
+    "called": (None,),
+    "ecart": (None, []),
+    "slam": (None, False),
+    "poignees": (None, {}),
+    "miseres": (None, []),
+    "tricks": (None, []),
+}
+
+
 def _absent(record: dict[str, Any], key: str, why: str) -> None:
-    if record.get(key) not in (None, [], {}, False):
+    """Absent, or the field's own empty value (``0`` is not ``false`` here)."""
+    value = record.get(key)
+    if not any(value is e or (type(value) is type(e) and value == e) for e in _EMPTY[key]):
         raise RecordError(key, why)
 
 
@@ -206,7 +219,7 @@ def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[C
         raise RecordError("poignees", "must be an object from seat to cards")
     shown: dict[int, list[Card]] = {}
     for key, cards in poignees.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < n):
+        if not (isinstance(key, str) and key in {str(s) for s in range(n)}):
             raise RecordError("poignees", f"{key!r} is not a seat")
         if cards != []:  # a seat listed with no cards showed nothing
             shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
@@ -264,4 +277,6 @@ def replay_text(text: str) -> DealResult:
         record = json.loads(text)
     except ValueError as e:
         raise RecordError("JSON", f"malformed: {e}") from None
+    except RecursionError:
+        raise RecordError("JSON", "malformed: nested too deeply") from None
     return replay(record)

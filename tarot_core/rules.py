@@ -125,5 +125,4 @@ class Rules:
                 raise RulesError(
                     f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {bonus!r}"
                 )
-            values["poignee_bonus"] = tuple(bonus)
         return cls(players=players, **values)
