@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tarot_core.actions import Bid, Call, DeclareSlam, Discard, Play
+import pytest
+
+from tarot_core.actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
 from tarot_core.cards import (
     DECK_SIZE,
     EXCUSE,
@@ -213,3 +215,12 @@ def texts(items: Iterable[Card] | Mask) -> set[str]:
     if isinstance(items, int):
         items = cards_of(items)
     return {format_card(c) for c in items}
+
+
+def refused(deal: Deal, action: Action, match: str | None = None) -> IllegalAction:
+    """Apply ``action``, expect IllegalAction, and check that nothing changed."""
+    before = state(deal)
+    with pytest.raises(IllegalAction, match=match) as info:
+        deal.apply(action)
+    assert state(deal) == before
+    return info.value

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from builders import bid_round, cards, first_discards, make_deal, mask, play_out, start_play, state
+from builders import (
+    bid_round,
+    cards,
+    first_discards,
+    make_deal,
+    mask,
+    play_out,
+    refused,
+    start_play,
+)
 
 from tarot_core.actions import (
-    Action,
     Bid,
     Call,
     DeclareSlam,
     Discard,
     Ecart,
-    IllegalAction,
     Misere,
     Play,
     Poignee,
@@ -31,14 +38,6 @@ def trumps(low: int, high: int) -> str:
 
 def show(seat: int, text: str) -> Poignee:
     return Poignee(seat, tuple(cards(text)))
-
-
-def refused(d: Deal, action: Action, match: str | None = None) -> IllegalAction:
-    before = state(d)
-    with pytest.raises(IllegalAction, match=match) as info:
-        d.apply(action)
-    assert state(d) == before
-    return info.value
 
 
 def playing(

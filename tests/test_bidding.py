@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from builders import bid_round, cards, make_deal, speaking_order, state
+from builders import bid_round, cards, make_deal, refused, speaking_order
 
 from tarot_core.actions import (
-    Action,
     Bid,
     Call,
     DeclareSlam,
@@ -23,15 +22,6 @@ from tarot_core.rules import Contract, Rules
 PASS, PRISE, GARDE = Contract.PASS, Contract.PRISE, Contract.GARDE
 GARDE_SANS, GARDE_CONTRE = Contract.GARDE_SANS, Contract.GARDE_CONTRE
 PLAYERS = [3, 4, 5]
-
-
-def refused(deal, action: Action, match: str | None = None) -> IllegalAction:  # type: ignore[no-untyped-def]
-    """Apply ``action``, expect IllegalAction, and check that nothing changed."""
-    before = state(deal)
-    with pytest.raises(IllegalAction, match=match) as info:
-        deal.apply(action)
-    assert state(deal) == before
-    return info.value
 
 
 @pytest.mark.parametrize("players", PLAYERS)

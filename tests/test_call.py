@@ -4,7 +4,7 @@ that nobody is told until the called card is played."""
 from __future__ import annotations
 
 import pytest
-from builders import bid_round, cards, make_deal, mask, play, play_out, start_play, state
+from builders import bid_round, cards, make_deal, mask, play, play_out, refused, start_play, state
 
 from tarot_core.actions import Bid, Call, IllegalAction
 from tarot_core.cards import KINGS, cards_of
@@ -25,13 +25,6 @@ def calling(hand: str, chien: str = "", contract: Contract = PRISE, **kw: object
     bid_round(d, {0: contract})
     assert d.phase == Phase.CALLING and d.to_act == 0
     return d
-
-
-def refused(d: Deal, action: Call, match: str | None = None) -> None:
-    before = state(d)
-    with pytest.raises(IllegalAction, match=match):
-        d.apply(action)
-    assert state(d) == before
 
 
 def test_kings_are_callable() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from builders import bid_round, cards, make_deal, mask, state, texts
+from builders import bid_round, cards, make_deal, mask, refused, texts
 
-from tarot_core.actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, IllegalAction
+from tarot_core.actions import Bid, Call, DeclareSlam, Discard, Ecart, IllegalAction
 from tarot_core.cards import KINGS, SUIT_CARDS, TRUMPS, cards_of
 from tarot_core.deal import Deal, Phase
 from tarot_core.rules import Contract, Rules
@@ -33,14 +33,6 @@ def few(contract: Contract = PRISE) -> Deal:
     d = make_deal(4, hands={0: FEW_HAND}, chien=FEW_CHIEN)
     bid_round(d, {0: contract})
     return d
-
-
-def refused(d: Deal, action: Action, match: str | None = None) -> IllegalAction:
-    before = state(d)
-    with pytest.raises(IllegalAction, match=match) as info:
-        d.apply(action)
-    assert state(d) == before
-    return info.value
 
 
 def ecart(text: str) -> Ecart:
