@@ -1,12 +1,14 @@
-"""Command line: ``python -m tarot_core replay|bench|play``."""
+"""Command line: ``python -m tarot_core replay|bench|play|arena|bot``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from collections.abc import Sequence
 
+from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
 from .record import RecordError, replay_text
 from .rules import Rules
 
@@ -65,8 +67,25 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"French Tarot at {args.players} players: you are seat 0 against {args.bots} bots."
         " Cards are written T21, EX, KS, 10H, CD... Type quit to stop."
     )
-    TerminalGame(rules, deals=args.deals, seed=args.seed, ask=input, out=sys.stdout).run()
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
+    bots = {
+        seat: make_bot(args.bots, seed=seed + seat, think_ms=args.think_ms)
+        for seat in range(1, args.players)
+    }
+    TerminalGame(rules, deals=args.deals, seed=seed, ask=input, out=sys.stdout, bots=bots).run()
     return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_cli
+
+    return run_cli(args)
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    from .protocol import main as serve_bot
+
+    return serve_bot(args.level, args.seed, args.think_ms)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -86,7 +105,8 @@ def parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("play", help="play a game in the terminal against computer players")
     g.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    g.add_argument("--bots", choices=("random",), default="random")
+    g.add_argument("--bots", choices=LEVELS, default="heuristic", help="computer players' level")
+    g.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time per move")
     g.add_argument("--deals", type=int, default=None, help="deals to play (default: one each)")
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--garde-contre-multiplier", type=int, choices=(6, 8), default=6)
@@ -95,6 +115,18 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--misere", action="store_true")
     g.add_argument("--shuffle", choices=("full", "cut"), default="full")
     g.set_defaults(func=cmd_play)
+
+    from .arena import add_arguments
+
+    a = sub.add_parser("arena", help="duplicate tournament: one bot level against another")
+    add_arguments(a)
+    a.set_defaults(func=cmd_arena)
+
+    t = sub.add_parser("bot", help="one bot on stdin/stdout, speaking docs/bot-protocol.md")
+    t.add_argument("--level", choices=LEVELS, default="random")
+    t.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
+    t.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time")
+    t.set_defaults(func=cmd_bot)
     return p
 
 

@@ -1,0 +1,69 @@
+"""Judging a hand before the bidding: the points table of RULES.md §10, scaled for 3 and 5."""
+
+from __future__ import annotations
+
+from ..cards import EXCUSE, PETIT, SUIT_MASKS, TRUMP_21, TRUMPS, Mask, suit_card
+from ..rules import Contract
+
+THRESHOLDS = (
+    (81, Contract.GARDE_CONTRE),
+    (71, Contract.GARDE_SANS),
+    (56, Contract.GARDE),
+    (40, Contract.PRISE),
+)
+THRESHOLD = {contract: points for points, contract in THRESHOLDS}
+SCALE = {3: 0.78, 4: 1.0, 5: 1.12}
+"""Hands of 24 cards (3 players) score more for the same strength; hands of 15 (5
+players) less, and the taker has a partner."""
+
+
+def hand_points(hand: Mask, without_chien: bool = False) -> int:
+    trumps = [c - PETIT + 1 for c in range(PETIT, TRUMP_21 + 1) if hand >> c & 1]
+    count = len(trumps)
+    points = 0
+    if hand >> TRUMP_21 & 1:
+        points += 10
+    if hand >> EXCUSE & 1:
+        points += 8
+    if hand >> PETIT & 1:
+        points += 0 if count <= 3 else {4: 5, 5: 7}.get(count, 9)
+    if count >= 4:
+        points += 2 * count
+    majors = [t for t in trumps if t >= 16]
+    points += 2 * len(majors)
+    points += sum(1 for t in majors if t - 1 in majors or t + 1 in majors)
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        length = cards.bit_count()
+        king = cards >> suit_card(14, suit) & 1
+        queen = cards >> suit_card(13, suit) & 1
+        if king and queen:
+            points += 10
+        elif king:
+            points += 6
+        elif queen:
+            points += 3
+        points += 2 * (cards >> suit_card(12, suit) & 1) + (cards >> suit_card(11, suit) & 1)
+        points += {5: 5, 6: 7}.get(length, 9 if length >= 7 else 0)
+        if without_chien:
+            points += 6 if length == 0 else 3 if length == 1 else 0
+    return points
+
+
+def strength(hand: Mask, players: int, without_chien: bool = False) -> float:
+    return hand_points(hand, without_chien) * SCALE[players]
+
+
+def preferred_contract(hand: Mask, players: int) -> Contract:
+    """The contract the table of §10 suggests (PASS under 40)."""
+    base = strength(hand, players)
+    sans = strength(hand, players, without_chien=True)
+    for threshold, contract in THRESHOLDS:
+        score = sans if contract >= Contract.GARDE_SANS else base
+        if score >= threshold:
+            return contract
+    return Contract.PASS
+
+
+def trump_count(hand: Mask) -> int:
+    return (hand & TRUMPS).bit_count()

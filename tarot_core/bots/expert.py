@@ -1,0 +1,122 @@
+"""Search: sample the hidden cards many times, play each candidate out in every sample, and
+keep the best on average (perfect-information Monte Carlo).
+
+The budget is wall-clock time per decision (``think_ms``); ``max_samples`` caps the work so
+that, when the cap binds first, a decision depends only on the seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..actions import Action, Bid, Misere, Play, Poignee
+from ..deal import Deal, Phase
+from ..rules import Contract
+from ..view import DealView
+from .evaluation import THRESHOLD, strength
+from .heuristic import HeuristicBot, Table
+from .knowledge import Knowledge, infer
+from .rollout import finish
+from .worlds import build_world, sample_hidden
+
+MIN_SAMPLES = 24
+"""Samples taken before stopping early on a clear winner."""
+
+
+class ExpertBot:
+    def __init__(
+        self, seed: int | None = None, *, think_ms: int = 1000, max_samples: int | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.think = think_ms / 1000
+        self.max_samples = max_samples if max_samples is not None else 1_000_000
+        self.heuristic = HeuristicBot(seed)
+
+    def act(self, view: DealView) -> Action:
+        assert view.seat is not None and view.legal, "asked to act with nothing to do"
+        if view.phase == Phase.BIDDING:
+            return self.search(view, [a for a in view.legal if isinstance(a, Bid)])
+        if view.phase != Phase.PLAYING:
+            return self.heuristic.act(view)
+        for action in view.legal:
+            if isinstance(action, Misere):
+                return action
+        poignees = [a for a in view.legal if isinstance(a, Poignee)]
+        if poignees and Table(view, infer(view)).attacking(view.seat):
+            return poignees[-1]
+        return self.search(view, [a for a in view.legal if isinstance(a, Play)])
+
+    def search(self, view: DealView, candidates: list[Action]) -> Action:
+        if len(candidates) == 1:
+            return candidates[0]
+        assert view.seat is not None
+        me = view.seat
+        know = infer(view)
+        deadline = time.perf_counter() + self.think
+        values: list[list[float]] = [[] for _ in candidates]
+        samples = 0
+        while samples < self.max_samples:
+            world = self._world(view, know)
+            seed = self.rng.getrandbits(32)
+            for i, action in enumerate(candidates):
+                w = world.copy()
+                w.apply(action)
+                finish(w, random.Random(seed))
+                assert w.result is not None
+                values[i].append(w.result.scores[me])
+            samples += 1
+            if time.perf_counter() >= deadline or (
+                samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(values)
+            ):
+                break
+        means = [sum(v) / len(v) for v in values]
+        return candidates[max(range(len(candidates)), key=means.__getitem__)]
+
+    def _world(self, view: DealView, know: Knowledge) -> Deal:
+        """A sampled world, preferring one where every bid matches the hand that made it."""
+        world = None
+        for _ in range(BID_TRIES):
+            hidden = sample_hidden(know, view, self.rng)
+            if hidden is None:  # pragma: no cover - the facts always admit the real deal
+                raise RuntimeError("no world is consistent with this view")
+            world = build_world(view, know, *hidden)
+            if _bids_plausible(world, know.seat):
+                break
+        assert world is not None
+        return world
+
+
+BID_TRIES = 12
+"""Samples tried for one whose bids look plausible before settling for the last one."""
+BID_MARGIN = 8
+"""How far (in §10 points) a bidder's hand may stray from its bid."""
+
+
+def _bids_plausible(world: Deal, me: int) -> bool:
+    n = world.n
+    best = Contract.PASS
+    for i, bid in enumerate(world.bids):
+        seat = (world.dealer + 1 + i) % n
+        if seat != me:
+            score = strength(world.dealt[seat], n)
+            if bid == Contract.PASS:
+                if best < Contract.PRISE and score >= THRESHOLD[Contract.PRISE] + BID_MARGIN:
+                    return False
+            elif score < THRESHOLD[min(bid, Contract.GARDE)] - BID_MARGIN:
+                return False
+        best = max(best, bid)
+    return True
+
+
+def _settled(values: list[list[float]]) -> bool:
+    """The best candidate leads the runner-up by three standard errors on the same worlds."""
+    means = [sum(v) / len(v) for v in values]
+    order = sorted(range(len(values)), key=means.__getitem__, reverse=True)
+    best, second = values[order[0]], values[order[1]]
+    diffs = [a - b for a, b in zip(best, second, strict=True)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean > 3 * math.sqrt(var / k) + 1e-9

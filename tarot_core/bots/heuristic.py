@@ -1,0 +1,333 @@
+"""Fast rules of thumb, as a club player would apply them without counting every card."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Bid, Call, DeclareSlam, Ecart, Misere, Play, Poignee
+from ..cards import (
+    EXCUSE,
+    HALF_POINTS,
+    KINGS,
+    OUDLERS,
+    PETIT,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    TRUMP,
+    TRUMPS,
+    TRUMPS_ABOVE,
+    Card,
+    Mask,
+    cards_of,
+    mask_of,
+    suit_card,
+)
+from ..deal import Phase
+from ..rules import Contract
+from ..view import DealView
+from .evaluation import preferred_contract, trump_count
+from .knowledge import Knowledge, infer
+
+
+def _low(mask: Mask) -> Card:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: Mask) -> Card:
+    return mask.bit_length() - 1
+
+
+def _suit(card: Card) -> int:
+    return TRUMP if card >= PETIT else card // 14
+
+
+def lowest_value(mask: Mask) -> Card:
+    """The cheapest card: fewest points, then lowest rank; the Petit only if nothing else."""
+    cards = cards_of(mask & ~(1 << EXCUSE))
+    if not cards:
+        return EXCUSE
+    return min(cards, key=lambda c: (c == PETIT, HALF_POINTS[c], c >= PETIT, c))
+
+
+def highest_value(mask: Mask) -> Card:
+    cards = cards_of(mask & ~(1 << EXCUSE))
+    if not cards:
+        return EXCUSE
+    return max(cards, key=lambda c: (HALF_POINTS[c] if c < PETIT else 0, -c if c >= PETIT else c))
+
+
+class Table:
+    """The trick in progress and the sides, as this seat understands them."""
+
+    def __init__(self, view: DealView, know: Knowledge) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.know = know
+        self.n = n = view.players
+        self.me = view.seat
+        self.taker = view.taker
+        partner: int | None = None
+        if view.partner_known:
+            partner = view.partner
+        elif view.called is not None and know.hand >> view.called & 1 and self.me != self.taker:
+            partner = self.me
+        self.partner = partner
+        self.partner_settled = n < 5 or view.partner_known or partner == self.me
+        current = view.current
+        self.cards: tuple[Card, ...] = current.cards if current else ()
+        self.leader = current.leader if current else self.me
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+        top_trump = -1
+        for i, card in enumerate(self.cards):
+            seat = (self.leader + i) % n
+            if card == EXCUSE:
+                continue
+            suit = _suit(card)
+            if self.led < 0:
+                self.led = suit
+            if suit == TRUMP:
+                if card > top_trump:
+                    top_trump = card
+                    self.win_card, self.win_seat = card, seat
+            elif suit == self.led and top_trump < 0 and card > self.win_card:
+                self.win_card, self.win_seat = card, seat
+        self.top_trump = top_trump
+        self.after = [(self.me + i) % n for i in range(1, n - len(self.cards))]
+
+    def attacking(self, seat: int) -> bool | None:
+        """True for the taker's side, False for the defence, None when unknown (5 players)."""
+        if seat == self.taker or (self.partner is not None and seat == self.partner):
+            return True
+        if self.partner_settled:
+            return False
+        return None
+
+    def ally(self, seat: int) -> bool:
+        mine = self.attacking(self.me)
+        return seat == self.me or (mine is not None and self.attacking(seat) == mine)
+
+    def may_beat(self, seat: int, card: Card, led: int) -> bool:
+        """Whether ``seat`` might still hold a card beating ``card`` in a trick led ``led``."""
+        could = self.know.unseen & ~self.know.excluded[seat] | self.know.known[seat]
+        if card >= PETIT:
+            if not could & TRUMPS_ABOVE[card]:
+                return False
+            # In a plain suit it must follow if it can: likely unless few cards remain.
+            return led == TRUMP or (could & SUIT_MASKS[led]).bit_count() <= 2
+        higher = could & SUIT_MASKS[led] & ~((1 << (card + 1)) - 1)
+        if higher:
+            return True
+        # Void in the suit with a trump: it can cut.
+        return not could & SUIT_MASKS[led] and bool(could & TRUMPS)
+
+    def secure(self, card: Card, seat: int) -> bool:
+        """The card wins the trick whatever the seats after this one hold (as far as known)."""
+        led = self.led if self.led >= 0 else _suit(card)
+        return not any(not self.ally(s) and self.may_beat(s, card, led) for s in self.after)
+
+
+class HeuristicBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: DealView) -> Action:
+        assert view.seat is not None and view.legal, "asked to act with nothing to do"
+        seat = view.seat
+        hand = mask_of(view.hand)
+        if view.phase == Phase.BIDDING:
+            return self.bid(view, hand)
+        if view.phase == Phase.CALLING:
+            return Call(seat, self.call(view, hand))
+        if view.phase == Phase.ECART:
+            need = view.rules.chien_size - len(view.ecart or ())
+            return Ecart(seat, choose_ecart(hand, need))
+        if view.phase == Phase.SLAM:
+            return DeclareSlam(seat, slam_worthy(hand, view.players))
+        for action in view.legal:
+            if isinstance(action, Misere):
+                return action
+        poignees = [a for a in view.legal if isinstance(a, Poignee)]
+        know = infer(view)
+        table = Table(view, know)
+        if poignees and table.attacking(seat):
+            return poignees[-1]
+        return Play(seat, choose_card(view, know, table))
+
+    def bid(self, view: DealView, hand: Mask) -> Action:
+        assert view.seat is not None
+        wanted = preferred_contract(hand, view.players)
+        legal = [a for a in view.legal if isinstance(a, Bid)]
+        offered = {a.contract for a in legal}
+        if wanted in offered:
+            return Bid(view.seat, wanted)
+        return Bid(view.seat, Contract.PASS)
+
+    def call(self, view: DealView, hand: Mask) -> Card:
+        return choose_call(hand, [a.card for a in view.legal if isinstance(a, Call)])
+
+
+def choose_call(hand: Mask, options: list[Card]) -> Card:
+    """The highest rank allowed, not in the hand, in the suit where the hand is strongest."""
+    others = [c for c in options if not hand >> c & 1] or options
+
+    def worth(card: Card) -> tuple[int, int, int]:
+        suit = card // 14
+        rank = card % 14 + 1
+        held = hand & SUIT_MASKS[suit]
+        below = held >> suit_card(rank - 1, suit) & 1 if rank > 1 else 0
+        return (rank, below, held.bit_count())
+
+    return max(others, key=worth)
+
+
+def slam_worthy(hand: Mask, players: int) -> bool:
+    """Only a hand that cannot lose a trick: trumps, Kings and the Excuse, with the top trumps."""
+    if hand & SUIT_CARDS & ~KINGS:
+        return False
+    trumps = hand & TRUMPS
+    missing = TRUMPS & ~trumps
+    needed = {3: 15, 4: 12, 5: 10}[players]
+    return trump_count(hand) >= needed and (not missing or _high(trumps) > _high(missing))
+
+
+def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:
+    """Void the shortest suits first, keep Kings and oudlers; trumps only when forced (the
+    lowest ones)."""
+    plain = hand & SUIT_CARDS & ~KINGS
+    if plain.bit_count() <= need:
+        trumps = cards_of(hand & TRUMPS & ~OUDLERS)
+        return (*cards_of(plain), *trumps[: need - plain.bit_count()])
+    suits = sorted(
+        range(4),
+        key=lambda s: (
+            (hand & SUIT_MASKS[s]).bit_count(),
+            -(hand & SUIT_MASKS[s] & KINGS).bit_count(),
+        ),
+    )
+    chosen: list[Card] = []
+    for s in suits:
+        cards = sorted(cards_of(plain & SUIT_MASKS[s]), key=lambda c: -HALF_POINTS[c] * 100 - c)
+        for c in cards:
+            if len(chosen) < need:
+                chosen.append(c)
+    return tuple(chosen)
+
+
+def choose_card(view: DealView, know: Knowledge, table: Table) -> Card:
+    legal = mask_of(a.card for a in view.legal if isinstance(a, Play))
+    if legal & (legal - 1) == 0:
+        return _low(legal)
+    left = len(view.hand)
+    if legal >> EXCUSE & 1:
+        if left <= 2 and not _won_every_trick(view, table):
+            return EXCUSE
+        legal_wo = legal & ~(1 << EXCUSE)
+    else:
+        legal_wo = legal
+    if table.led < 0:
+        card = lead(view, know, table, legal_wo)
+    else:
+        card = follow(view, know, table, legal_wo)
+    if legal >> EXCUSE & 1 and left > 2 and table.led >= 0:
+        losing = table.win_seat >= 0 and not table.ally(table.win_seat)
+        costly = HALF_POINTS[card] >= 3 or card == PETIT or card >= PETIT + 15
+        if losing and costly:
+            return EXCUSE
+    return card
+
+
+def _won_every_trick(view: DealView, table: Table) -> bool:
+    return bool(view.tricks) and all(
+        t.winner is not None and table.ally(t.winner) for t in view.tricks
+    )
+
+
+def lead(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
+    hand = legal
+    trumps = hand & TRUMPS
+    attacking = table.attacking(table.me)
+    unseen_trumps = know.unseen & TRUMPS
+    if attacking and trumps:
+        # Draw the defence's trumps with masters, protecting the Petit.
+        top = _high(trumps)
+        if not unseen_trumps or top > _high(unseen_trumps):
+            return top
+        if trumps.bit_count() >= max(4, unseen_trumps.bit_count()):
+            low = trumps & ~(1 << PETIT)
+            if low:
+                return _low(low)
+    # A King whose suit has not been cut yet.
+    for king in cards_of(hand & KINGS):
+        suit = king // 14
+        if (
+            not any(
+                know.excluded[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit]
+                for s in range(table.n)
+                if not table.ally(s)
+            )
+            and (know.played & SUIT_MASKS[suit]).bit_count() < 3
+        ):
+            return king
+    plain = hand & SUIT_CARDS
+    if plain:
+        # A low card of the longest suit, avoiding suits the taker is known to cut.
+        def key(s: int) -> tuple[int, int]:
+            cut = 0
+            if table.taker is not None and not attacking:
+                cut = int(know.excluded[table.taker] & SUIT_MASKS[s] == SUIT_MASKS[s])
+            return (-cut, (plain & SUIT_MASKS[s]).bit_count())
+
+        suits = [s for s in range(4) if plain & SUIT_MASKS[s]]
+        best = max(suits, key=key)
+        return lowest_value(plain & SUIT_MASKS[best])
+    low = trumps & ~(1 << PETIT)
+    return _low(low) if low else _low(hand)
+
+
+def follow(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
+    led = table.led
+    ally_wins = table.win_seat >= 0 and table.ally(table.win_seat)
+    safe = ally_wins and table.secure(table.win_card, table.win_seat)
+    if led != TRUMP and legal & SUIT_MASKS[led]:
+        suit_cards = legal & SUIT_MASKS[led]
+        if safe:
+            return highest_value(suit_cards)
+        if table.top_trump >= 0:
+            return lowest_value(suit_cards)
+        best = _high(suit_cards)
+        if best > table.win_card:
+            if not table.after:
+                winners = suit_cards & ~((1 << (table.win_card + 1)) - 1)
+                return _low(winners)
+            if table.secure(best, table.me):
+                return best
+        return lowest_value(suit_cards)
+    trumps = legal & TRUMPS
+    if trumps:
+        if safe:
+            return _low(trumps)
+        above = trumps & TRUMPS_ABOVE[table.top_trump] if table.top_trump >= 0 else trumps
+        if above:
+            if not table.after:
+                return _low(above)
+            sure = [c for c in cards_of(above) if table.secure(c, table.me)]
+            if sure:
+                return sure[0]
+            non_petit = above & ~(1 << PETIT)
+            if non_petit:
+                return _low(non_petit) if _trick_points(table) < 6 else _high(non_petit)
+            return PETIT
+        non_petit = trumps & ~(1 << PETIT)
+        return _low(non_petit) if non_petit else PETIT
+    if safe:
+        return highest_value(legal)
+    return lowest_value(legal)
+
+
+def _trick_points(table: Table) -> int:
+    return sum(HALF_POINTS[c] for c in table.cards)
+
+
+__all__ = ["HeuristicBot", "choose_call", "choose_card", "choose_ecart", "slam_worthy"]

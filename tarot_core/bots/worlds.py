@@ -1,0 +1,190 @@
+"""Worlds: complete deals consistent with one seat's view, for search by sampling.
+
+A world deals the cards this seat cannot see among the other hands (and the hidden pile:
+an unseen chien or another taker's écart), respecting every void and every card shown, and
+is rebuilt as a ``Deal`` standing exactly where the real deal stands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import EXCUSE, PETIT, TRUMP, Card, Mask, cards_of, mask_of
+from ..deal import Deal
+from ..rules import Contract
+from ..view import DealView
+from .knowledge import Knowledge
+
+PILE = -1
+
+
+def sample_hidden(
+    know: Knowledge, view: DealView, rng: random.Random
+) -> tuple[list[Mask], Mask] | None:
+    """Current hands of every seat and the hidden pile, or None if no consistent world
+    was found (which the facts make impossible; kept as a guard)."""
+    n = know.players
+    free = know.unseen
+    for s in range(n):
+        free &= ~know.known[s]
+    slots: list[int] = []
+    capacity: dict[int, int] = {}
+    for s in range(n):
+        if s == know.seat:
+            continue
+        room = view.hand_sizes[s] - know.known[s].bit_count()
+        if room:
+            capacity[s] = room
+            slots.append(s)
+    if know.hidden_pile:
+        capacity[PILE] = know.hidden_pile
+        slots.append(PILE)
+    cards = cards_of(free)
+
+    def allowed(card: Card, slot: int) -> bool:
+        if slot == PILE:
+            return bool(know.pile_allowed >> card & 1)
+        return not know.excluded[slot] >> card & 1
+
+    options = {c: [s for s in slots if allowed(c, s)] for c in cards}
+    for _ in range(30):
+        placed = _greedy(cards, options, dict(capacity), rng)
+        if placed is not None:
+            return _assemble(know, placed)
+    placed = _matching(cards, options, capacity, rng)
+    return _assemble(know, placed) if placed is not None else None
+
+
+def _greedy(
+    cards: list[Card], options: dict[Card, list[int]], capacity: dict[int, int], rng: random.Random
+) -> dict[Card, int] | None:
+    order = sorted(cards, key=lambda c: (len(options[c]), rng.random()))
+    placed: dict[Card, int] = {}
+    for card in order:
+        open_slots = [s for s in options[card] if capacity[s] > 0]
+        if not open_slots:
+            return None
+        total = sum(capacity[s] for s in open_slots)
+        pick = rng.randrange(total)
+        for slot in open_slots:
+            pick -= capacity[slot]
+            if pick < 0:
+                break
+        capacity[slot] -= 1
+        placed[card] = slot
+    return placed
+
+
+def _matching(
+    cards: list[Card], options: dict[Card, list[int]], capacity: dict[int, int], rng: random.Random
+) -> dict[Card, int] | None:
+    """Kuhn's augmenting paths over slot units: always finds a world when one exists."""
+    units = [(s, k) for s, cap in capacity.items() for k in range(cap)]
+    rng.shuffle(units)
+    by_slot: dict[int, list[int]] = {}
+    for i, (s, _) in enumerate(units):
+        by_slot.setdefault(s, []).append(i)
+    owner: dict[int, Card] = {}
+
+    def augment(card: Card, seen: set[int]) -> bool:
+        for slot in options[card]:
+            for unit in by_slot.get(slot, []):
+                if unit in seen:
+                    continue
+                seen.add(unit)
+                if unit not in owner or augment(owner[unit], seen):
+                    owner[unit] = card
+                    return True
+        return False
+
+    for card in cards:
+        if not augment(card, set()):
+            return None
+    return {card: units[unit][0] for unit, card in owner.items()}
+
+
+def _assemble(know: Knowledge, placed: dict[Card, int]) -> tuple[list[Mask], Mask]:
+    hands = list(know.known)
+    pile = 0
+    for card, slot in placed.items():
+        if slot == PILE:
+            pile |= 1 << card
+        else:
+            hands[slot] |= 1 << card
+    return hands, pile
+
+
+def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) -> Deal:
+    """A Deal in the view's exact state, with these current hands and hidden pile."""
+    rules = view.rules
+    n = rules.players
+    taker = view.taker
+    shown_chien = view.chien is not None
+    chien = mask_of(view.chien) if view.chien is not None else pile
+    ecart: Mask = 0
+    if shown_chien:
+        ecart = mask_of(view.ecart) if view.ecart is not None else pile | mask_of(view.ecart_trumps)
+    dealt = [hands[s] | know.played_by[s] for s in range(n)]
+    if taker is not None and shown_chien:
+        dealt[taker] = (dealt[taker] | ecart) & ~chien
+    deal = object.__new__(Deal)
+    deal.rules = rules
+    deal.n = n
+    deal.dealer = view.dealer
+    deal.dealt = tuple(dealt)
+    deal.chien = chien
+    deal.hands = list(hands)
+    deal.phase = view.phase
+    deal.to_act = view.to_act if view.to_act is not None else 0
+    deal.bids = list(view.bids)
+    deal.contract = view.contract if view.contract is not None else Contract.PASS
+    deal.taker = taker
+    deal.called = view.called
+    deal.partner = None
+    if view.called is not None and taker is not None:
+        deal.partner = next(
+            (s for s in range(n) if s != taker and dealt[s] >> view.called & 1), None
+        )
+    deal.ecart = ecart
+    deal.slam = view.slam_announced
+    deal.poignees = dict(view.poignees)
+    deal.miseres = list(view.miseres)
+    deal.started = sum(1 << s for s in range(n) if know.played_by[s])
+    deal.played = know.played
+    deal.tricks = [t.cards for t in view.tricks]
+    deal.leaders = [t.leader for t in view.tricks]
+    deal.winners = [t.winner for t in view.tricks if t.winner is not None]
+    deal.excuse_seat = None
+    deal.excuse_trick = None
+    for i, t in enumerate(view.tricks):
+        if EXCUSE in t.cards:
+            deal.excuse_seat = (t.leader + t.cards.index(EXCUSE)) % n
+            deal.excuse_trick = i
+    current = view.current
+    deal.trick = list(current.cards) if current else []
+    if current:
+        deal.leader = current.leader
+    elif view.tricks:
+        deal.leader = deal.to_act
+    else:
+        deal.leader = taker if view.slam_announced and taker is not None else (view.dealer + 1) % n
+    deal.led = deal.best_card = deal.best_seat = deal.max_trump = -1
+    for i, card in enumerate(deal.trick):
+        seat = (deal.leader + i) % n
+        if card == EXCUSE:
+            deal.excuse_seat = seat
+            deal.excuse_trick = len(deal.tricks)
+            continue
+        suit = TRUMP if card >= PETIT else card // 14
+        if deal.led < 0:
+            deal.led = suit
+        if suit == TRUMP:
+            if card > deal.max_trump:
+                deal.max_trump = card
+                deal.best_seat = seat
+        elif deal.max_trump < 0 and suit == deal.led and card > deal.best_card:
+            deal.best_card = card
+            deal.best_seat = seat
+    deal.petit_sec_seats = ()
+    deal.result = None
+    return deal
