@@ -7,6 +7,7 @@ import pytest
 from tarot_core import Deal, Rules, view
 from tarot_core.actions import Ecart, Play
 from tarot_core.bots import LEVELS, Bot, make_bot
+from tarot_core.bots.endgame import solve
 from tarot_core.bots.expert import ExpertBot
 from tarot_core.bots.heuristic import choose_ecart
 from tarot_core.bots.knowledge import infer
@@ -187,3 +188,35 @@ def test_ecart_action_from_bots_is_a_whole_legal_set() -> None:
             if isinstance(action, Ecart):
                 assert len(action.cards) == rules.chien_size
             deal.apply(action)
+
+
+def _minimax(deal: Deal, me: int) -> float:
+    """Plain minimax without pruning, to check the solver against."""
+    if deal.result is not None:
+        return deal.result.scores[me]
+    seat = deal.to_act
+    values = []
+    for card in cards_of(deal.legal_cards(seat)):
+        child = deal.copy()
+        child.play(seat, card)
+        values.append(_minimax(child, me))
+    mine = deal.side_of(seat) == deal.side_of(me)
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_endgame_solver_agrees_with_plain_minimax(players: int) -> None:
+    checked = 0
+    for seed in range(12):
+        rules = Rules(players=players)
+        hands, chien = deal_cards(random.Random(seed), rules, 0)
+        deal = Deal(rules, 0, hands, chien)
+        bots = [make_bot("heuristic", seed=s) for s in range(players)]
+        while not deal.done:
+            if deal.phase == Phase.PLAYING and len(deal.tricks) >= rules.tricks - 2:
+                me = deal.to_act
+                assert solve(deal.copy(), me) == _minimax(deal.copy(), me)
+                checked += 1
+            seat = deal.to_act
+            deal.apply(bots[seat].act(view(deal, seat)))
+    assert checked > 50

@@ -15,6 +15,7 @@ from ..actions import Action, Bid, Misere, Play, Poignee
 from ..deal import Deal, Phase
 from ..rules import Contract
 from ..view import DealView
+from .endgame import ENDGAME_TRICKS, solve
 from .evaluation import THRESHOLD, strength
 from .heuristic import HeuristicBot, Table
 from .knowledge import Knowledge, infer
@@ -56,6 +57,8 @@ class ExpertBot:
         know = infer(view)
         deadline = time.perf_counter() + self.think
         values: list[list[float]] = [[] for _ in candidates]
+        endgame = ENDGAME_TRICKS if self.think >= 0.5 else ENDGAME_TRICKS - 1
+        exact = view.phase == Phase.PLAYING and len(view.hand) <= endgame
         samples = 0
         while samples < self.max_samples:
             world = self._world(view, know)
@@ -63,6 +66,9 @@ class ExpertBot:
             for i, action in enumerate(candidates):
                 w = world.copy()
                 w.apply(action)
+                if exact:
+                    values[i].append(solve(w, me))
+                    continue
                 finish(w, random.Random(seed))
                 assert w.result is not None
                 values[i].append(w.result.scores[me])
