@@ -105,7 +105,7 @@ def parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("play", help="play a game in the terminal against computer players")
     g.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    g.add_argument("--bots", choices=LEVELS, default="heuristic", help="computer players' level")
+    g.add_argument("--bots", choices=LEVELS, default="expert", help="computer players' level")
     g.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time per move")
     g.add_argument("--deals", type=int, default=None, help="deals to play (default: one each)")
     g.add_argument("--seed", type=int, default=None)
@@ -132,7 +132,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``| head``): nothing left to say
+        sys.stderr.close()
+        return 0
     return code
 
 

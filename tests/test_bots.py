@@ -40,7 +40,7 @@ def play_deal(players: int, levels: list[str], seed: int) -> Deal:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_heuristic_and_random_bots_are_always_legal(players: int) -> None:
     outcomes = set()
-    for seed in range(300):
+    for seed in range(700):
         deal = play_deal(players, ["heuristic", "random", "heuristic"], seed)
         assert deal.result is not None
         outcomes.add(deal.result.outcome)
