@@ -1,0 +1,70 @@
+"""The database schema as numbered migrations, applied in order at start.
+
+``PRAGMA user_version`` holds the number of migrations applied, so opening an old file
+brings it up to date and opening a current one changes nothing.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: players, games and seats, finished deals with their records, live action logs.
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('user', 'bot')),
+        external_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        UNIQUE (kind, external_id)
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        players INTEGER NOT NULL CHECK (players BETWEEN 3 AND 5),
+        rules TEXT NOT NULL,
+        deals_target INTEGER NOT NULL CHECK (deals_target >= 1),
+        seed TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'playing', 'finished', 'stopped', 'cancelled')),
+        created_at REAL NOT NULL,
+        finished_at REAL
+    );
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE deals (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        number INTEGER NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('played', 'passed', 'petit_sec')),
+        taker_seat INTEGER,
+        contract TEXT,
+        made INTEGER,
+        record TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        UNIQUE (game_id, number)
+    );
+    CREATE TABLE deal_scores (
+        deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        score INTEGER NOT NULL,
+        took INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, seat)
+    );
+    CREATE INDEX deal_scores_by_player ON deal_scores (player_id);
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)

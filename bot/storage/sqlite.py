@@ -1,0 +1,248 @@
+"""Games, deals and action logs in one SQLite file, through aiosqlite.
+
+Every write that belongs with another happens in one transaction (``async with
+storage.transaction()``), so an action and the deal it finishes are stored together or not
+at all.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from tarot_core import DealResult
+
+from .schema import MIGRATIONS
+
+
+class StorageError(Exception):
+    """A write the stored data forbids (e.g. a deal recorded twice)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    players: int
+    rules: dict[str, Any]
+    deals_target: int
+    seed: int
+    status: str
+
+
+class Storage:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._depth = 0
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        storage = cls(conn)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        version = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.conn.executescript(
+                f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+            )
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """One atomic unit of writes; nested uses join the outer one."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._depth = 1
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        else:
+            await self.conn.execute("COMMIT")
+        finally:
+            self._depth = 0
+
+    # ----- players and games -----------------------------------------------------------
+
+    async def player(self, kind: str, external_id: str, name: str) -> int:
+        """The player's id, created on first sight; the display name is kept current."""
+        async with self.transaction():
+            await self.conn.execute(
+                "INSERT INTO players (kind, external_id, name, created_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name",
+                (kind, external_id, name, time.time()),
+            )
+            async with self.conn.execute(
+                "SELECT id FROM players WHERE kind = ? AND external_id = ?", (kind, external_id)
+            ) as cur:
+                row = await cur.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        players: int,
+        rules: dict[str, Any],
+        deals_target: int,
+        seed: int,
+    ) -> int:
+        async with self.transaction():
+            cur = await self.conn.execute(
+                "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
+                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    players,
+                    json.dumps(rules),
+                    deals_target,
+                    str(seed),
+                    time.time(),
+                ),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def seat(self, game_id: int, seat: int, player_id: int) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "INSERT OR REPLACE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+                (game_id, seat, player_id),
+            )
+
+    async def seats(self, game_id: int) -> list[int]:
+        async with self.conn.execute(
+            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        ) as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        finished = time.time() if status in ("finished", "stopped", "cancelled") else None
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
+                (status, finished, game_id),
+            )
+
+    async def game(self, game_id: int) -> StoredGame | None:
+        async with self.conn.execute(
+            "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status"
+            " FROM games WHERE id = ?",
+            (game_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return StoredGame(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            players=row[3],
+            rules=json.loads(row[4]),
+            deals_target=row[5],
+            seed=int(row[6]),
+            status=row[7],
+        )
+
+    async def live_games(self) -> list[StoredGame]:
+        """Games to rebuild after a restart: lobbies and games in play."""
+        async with self.conn.execute(
+            "SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            ids = [int(r[0]) for r in await cur.fetchall()]
+        games = [await self.game(i) for i in ids]
+        return [g for g in games if g is not None]
+
+    # ----- the action log and finished deals ----------------------------------------------
+
+    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
+        """Log one action; ``seq`` must be the next number, so a replayed click fails."""
+        try:
+            await self.conn.execute(
+                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                (game_id, seq, json.dumps(action), time.time()),
+            )
+        except aiosqlite.IntegrityError as e:
+            raise StorageError(f"action {seq} of game {game_id} is already stored") from e
+
+    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cur:
+            return [json.loads(r[0]) for r in await cur.fetchall()]
+
+    async def record_deal(
+        self,
+        game_id: int,
+        number: int,
+        record: dict[str, Any],
+        result: DealResult,
+        player_ids: list[int],
+    ) -> int:
+        """Store a finished deal and its seat scores, once: a second time is an error."""
+        async with self.transaction():
+            try:
+                cur = await self.conn.execute(
+                    "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
+                    " record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        number,
+                        result.outcome,
+                        result.taker,
+                        result.contract.text if result.contract is not None else None,
+                        None if result.made is None else int(result.made),
+                        json.dumps(record),
+                        time.time(),
+                    ),
+                )
+            except aiosqlite.IntegrityError as e:
+                raise StorageError(f"deal {number} of game {game_id} is already recorded") from e
+            deal_id = cur.lastrowid
+            assert deal_id is not None
+            await self.conn.executemany(
+                "INSERT INTO deal_scores (deal_id, seat, player_id, score, took)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (deal_id, seat, player_ids[seat], score, int(seat == result.taker))
+                    for seat, score in enumerate(result.scores)
+                ],
+            )
+        return deal_id
+
+    async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT record FROM deals WHERE game_id = ? ORDER BY number", (game_id,)
+        ) as cur:
+            return [json.loads(r[0]) for r in await cur.fetchall()]
