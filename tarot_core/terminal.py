@@ -176,11 +176,11 @@ class TerminalGame:
         if v.phase == Phase.BIDDING:
             bids = [a.contract.text for a in v.legal if isinstance(a, Bid)]
             return self.read(
-                f"Your bid ({' / '.join(bids)}): ", lambda t: Bid(HUMAN, Contract.parse(t)), v
+                f"Your bid ({' / '.join(bids)}): ", lambda t: Bid(HUMAN, Contract.parse(t))
             )
         if v.phase == Phase.CALLING:
             return self.read(
-                "Call a card (e.g. KS): ", lambda t: Call(HUMAN, parse_card(t.upper())), v
+                "Call a card (e.g. KS): ", lambda t: Call(HUMAN, parse_card(t.upper()))
             )
         if v.phase == Phase.ECART:
             n = v.rules.chien_size - len(v.ecart or ())
@@ -189,10 +189,9 @@ class TerminalGame:
                 lambda t: Ecart(
                     HUMAN, tuple(parse_card(x.upper()) for x in t.replace(",", " ").split())
                 ),
-                v,
             )
         if v.phase == Phase.SLAM:
-            return self.read("Announce a slam? (y/n): ", lambda t: DeclareSlam(HUMAN, yes(t)), v)
+            return self.read("Announce a slam? (y/n): ", lambda t: DeclareSlam(HUMAN, yes(t)))
         extra = [a for a in v.legal if not isinstance(a, Play)]
         if extra:
             chosen = self.announcements(v, extra)
@@ -205,7 +204,7 @@ class TerminalGame:
             )
         legal = [a.card for a in v.legal if isinstance(a, Play)]
         return self.read(
-            f"Your card ({format_cards(legal)}): ", lambda t: Play(HUMAN, parse_card(t.upper())), v
+            f"Your card ({format_cards(legal)}): ", lambda t: Play(HUMAN, parse_card(t.upper()))
         )
 
     def announcements(self, v: DealView, extra: Sequence[Action]) -> Action | None:
@@ -230,7 +229,7 @@ class TerminalGame:
             raise Quit
         return answer
 
-    def read(self, text: str, parse: Callable[[str], Action], v: DealView) -> Action:
+    def read(self, text: str, parse: Callable[[str], Action]) -> Action:
         """Ask until the answer is an action the engine accepts (tried on a copy first)."""
         while True:
             answer = self.prompt(text).strip()

@@ -122,7 +122,7 @@ class Table:
         # Void in the suit with a trump: it can cut.
         return not could & SUIT_MASKS[led] and bool(could & TRUMPS)
 
-    def secure(self, card: Card, seat: int) -> bool:
+    def secure(self, card: Card) -> bool:
         """The card wins the trick whatever the seats after this one hold (as far as known)."""
         led = self.led if self.led >= 0 else _suit(card)
         return not any(not self.ally(s) and self.may_beat(s, card, led) for s in self.after)
@@ -227,9 +227,9 @@ def choose_card(view: DealView, know: Knowledge, table: Table) -> Card:
     else:
         legal_wo = legal
     if table.led < 0:
-        card = lead(view, know, table, legal_wo)
+        card = lead(know, table, legal_wo)
     else:
-        card = follow(view, know, table, legal_wo)
+        card = follow(table, legal_wo)
     if legal >> EXCUSE & 1 and left > 2 and table.led >= 0:
         losing = table.win_seat >= 0 and not table.ally(table.win_seat)
         costly = HALF_POINTS[card] >= 3 or card == PETIT or card >= PETIT + 15
@@ -244,7 +244,7 @@ def _won_every_trick(view: DealView, table: Table) -> bool:
     )
 
 
-def lead(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
+def lead(know: Knowledge, table: Table, legal: Mask) -> Card:
     hand = legal
     trumps = hand & TRUMPS
     attacking = table.attacking(table.me)
@@ -286,10 +286,10 @@ def lead(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
     return _low(low) if low else _low(hand)
 
 
-def follow(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
+def follow(table: Table, legal: Mask) -> Card:
     led = table.led
     ally_wins = table.win_seat >= 0 and table.ally(table.win_seat)
-    safe = ally_wins and table.secure(table.win_card, table.win_seat)
+    safe = ally_wins and table.secure(table.win_card)
     if led != TRUMP and legal & SUIT_MASKS[led]:
         suit_cards = legal & SUIT_MASKS[led]
         if safe:
@@ -301,7 +301,7 @@ def follow(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
             if not table.after:
                 winners = suit_cards & ~((1 << (table.win_card + 1)) - 1)
                 return _low(winners)
-            if table.secure(best, table.me):
+            if table.secure(best):
                 return best
         return lowest_value(suit_cards)
     trumps = legal & TRUMPS
@@ -312,7 +312,7 @@ def follow(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
         if above:
             if not table.after:
                 return _low(above)
-            sure = [c for c in cards_of(above) if table.secure(c, table.me)]
+            sure = [c for c in cards_of(above) if table.secure(c)]
             if sure:
                 return sure[0]
             non_petit = above & ~(1 << PETIT)
