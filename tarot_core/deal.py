@@ -63,6 +63,25 @@ _RANK_MASKS = {r: sum(1 << suit_card(r, s) for s in range(4)) for r in RANK_NAME
 _PLAYING = Phase.PLAYING
 
 
+def trick_status(leader: int, cards: Sequence[Card], players: int) -> tuple[int, int, int, int]:
+    """A trick in progress as ``(led suit, best card of that suit, winning seat, highest
+    trump)``, each -1 while unknown: what ``Deal.play`` keeps up to date card by card."""
+    led = best_card = best_seat = max_trump = -1
+    for i, card in enumerate(cards):
+        if card == EXCUSE:
+            continue
+        seat = (leader + i) % players
+        suit = TRUMP if card >= PETIT else card // 14
+        if led < 0:
+            led = suit
+        if suit == TRUMP:
+            if card > max_trump:
+                max_trump, best_seat = card, seat
+        elif max_trump < 0 and suit == led and card > best_card:
+            best_card, best_seat = card, seat
+    return led, best_card, best_seat, max_trump
+
+
 def petit_sec(hand: Mask) -> bool:
     """The Petit is the hand's only trump and the Excuse is not there to keep it company."""
     return hand & TRUMPS == 1 << PETIT and not hand & EXCUSE_BIT
@@ -614,8 +633,7 @@ class Deal:
         self.winners.append(winner)
         self.to_act = winner
         assert self.taker is not None
-        bonus = self.rules.poignee_bonus
-        thresholds = self.rules.poignee_thresholds
+        rules = self.rules
         self._finish(
             score_played(
                 self.rules,
@@ -628,7 +646,9 @@ class Deal:
                 excuse_trick=self.excuse_trick,
                 set_aside=self.ecart if self.contract <= Contract.GARDE else self.chien,
                 slam_announced=self.slam,
-                poignees=[bonus[thresholds.index(len(c))] for c in self.poignees.values()],
+                poignees=[
+                    rules.poignee_bonus[rules.poignee_level(len(c))] for c in self.poignees.values()
+                ],
                 miseres=self.miseres,
             )
         )
@@ -641,7 +661,7 @@ class Deal:
         cards = self.poignees.get(seat)
         if cards is None:
             return None
-        return POIGNEE_LEVELS[self.rules.poignee_thresholds.index(len(cards))]
+        return POIGNEE_LEVELS[self.rules.poignee_level(len(cards))]
 
     def card_order(self) -> list[Card]:
         """The cards gathered trick by trick, then the chien or écart: the deck for a ``cut``."""

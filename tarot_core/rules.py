@@ -90,6 +90,10 @@ class Rules:
     def tricks(self) -> int:
         return self.hand_size
 
+    def poignee_level(self, shown: int) -> int:
+        """The level (0 simple, 1 double, 2 triple) of a poignée of ``shown`` cards."""
+        return self.poignee_thresholds.index(shown)
+
     def multiplier(self, contract: Contract) -> int:
         if contract == Contract.GARDE_CONTRE:
             return self.garde_contre_multiplier

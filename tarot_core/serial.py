@@ -16,7 +16,7 @@ from .actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, Misere, Pla
 from .cards import Card, CardError, format_card, parse_card
 from .deal import Phase
 from .rules import Contract, Rules, RulesError
-from .scoring import DealResult
+from .scoring import DealResult, voided
 from .view import DealView, TrickView
 
 ACTION_TYPES = ("bid", "call", "discard", "ecart", "slam", "poignee", "misere", "play")
@@ -350,25 +350,8 @@ def _ints(value: object, where: str, low: int | None = None) -> tuple[int, ...]:
     return tuple(_int(v, f"{where}[{i}]", low) for i, v in enumerate(items))
 
 
-_RESULT_KEYS = (
-    "outcome",
-    "taker",
-    "contract",
-    "partner",
-    "oudlers",
-    "points",
-    "target",
-    "made",
-    "petit_au_bout",
-    "slam",
-    "scores",
-    "diff",
-    "multiplier",
-    "hand_score",
-    "poignee_bonus",
-    "chelem_bonus",
-    "misere_scores",
-)
+_RESULT_KEYS = tuple(result_to_json(voided("passed", 3)))
+"""The fields of a result's JSON form, in order (the same for every outcome)."""
 
 
 def _points_half(value: object, where: str) -> int | None:

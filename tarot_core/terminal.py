@@ -94,7 +94,7 @@ def describe(action: Action, deal: Deal) -> str | None:
     if isinstance(action, DeclareSlam):
         return f"{who} announce(s) a slam!" if action.announce else None
     if isinstance(action, Poignee):
-        level = POIGNEE_LEVELS[deal.rules.poignee_thresholds.index(len(action.cards))]
+        level = deal.poignee_level(action.seat)
         return f"{who} show(s) a {level} poignée: {format_cards(action.cards)}"
     if isinstance(action, Misere):
         return f"{who} declare(s) a misère"
@@ -214,9 +214,7 @@ class TerminalGame:
         poignees = [a for a in extra if isinstance(a, Poignee)]
         if not poignees:
             return None
-        levels = {
-            POIGNEE_LEVELS[v.rules.poignee_thresholds.index(len(a.cards))]: a for a in poignees
-        }
+        levels = {POIGNEE_LEVELS[v.rules.poignee_level(len(a.cards))]: a for a in poignees}
         answer = self.prompt(f"Show a poignée? ({' / '.join(levels)} / no): ").strip().lower()
         return levels.get(answer)
 

@@ -22,9 +22,6 @@ class TrickView:
     winner: int | None
     """None while the trick is being played."""
 
-    def seat_of(self, index: int, players: int) -> int:
-        return (self.leader + index) % players
-
 
 @dataclass(frozen=True)
 class DealView:

@@ -22,7 +22,7 @@ from ..cards import (
     mask_of,
     suit_card,
 )
-from ..deal import Phase
+from ..deal import Phase, trick_status
 from ..rules import Contract
 from ..view import DealView
 from .evaluation import preferred_contract, trump_count
@@ -76,24 +76,10 @@ class Table:
         current = view.current
         self.cards: tuple[Card, ...] = current.cards if current else ()
         self.leader = current.leader if current else self.me
-        self.led = -1
-        self.win_card = -1
-        self.win_seat = -1
-        top_trump = -1
-        for i, card in enumerate(self.cards):
-            seat = (self.leader + i) % n
-            if card == EXCUSE:
-                continue
-            suit = _suit(card)
-            if self.led < 0:
-                self.led = suit
-            if suit == TRUMP:
-                if card > top_trump:
-                    top_trump = card
-                    self.win_card, self.win_seat = card, seat
-            elif suit == self.led and top_trump < 0 and card > self.win_card:
-                self.win_card, self.win_seat = card, seat
-        self.top_trump = top_trump
+        self.led, best_card, self.win_seat, self.top_trump = trick_status(
+            self.leader, self.cards, n
+        )
+        self.win_card = self.top_trump if self.top_trump >= 0 else best_card
         self.after = [(self.me + i) % n for i in range(1, n - len(self.cards))]
 
     def attacking(self, seat: int) -> bool | None:

@@ -20,7 +20,6 @@ from ..cards import (
     Mask,
     mask_of,
 )
-from ..rules import Contract
 from ..view import DealView
 
 
@@ -112,8 +111,6 @@ def infer(view: DealView) -> Knowledge:
         # plain card left but Kings.
         excluded[view.taker] |= ~(TRUMPS | (1 << EXCUSE) | KINGS) & ALL_CARDS
     unseen = ALL_CARDS & ~seen
-    if view.chien is None and view.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
-        pile_allowed = ALL_CARDS
     if chien_loose and view.taker is not None:
         for s in range(n):
             if s != view.taker:

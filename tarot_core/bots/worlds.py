@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import EXCUSE, PETIT, TRUMP, Card, Mask, cards_of, mask_of
-from ..deal import Deal
+from ..cards import EXCUSE, Card, Mask, cards_of, mask_of
+from ..deal import Deal, trick_status
 from ..rules import Contract
 from ..view import DealView
 from .knowledge import Knowledge
@@ -168,23 +168,12 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
         deal.leader = deal.to_act
     else:
         deal.leader = taker if view.slam_announced and taker is not None else (view.dealer + 1) % n
-    deal.led = deal.best_card = deal.best_seat = deal.max_trump = -1
-    for i, card in enumerate(deal.trick):
-        seat = (deal.leader + i) % n
-        if card == EXCUSE:
-            deal.excuse_seat = seat
-            deal.excuse_trick = len(deal.tricks)
-            continue
-        suit = TRUMP if card >= PETIT else card // 14
-        if deal.led < 0:
-            deal.led = suit
-        if suit == TRUMP:
-            if card > deal.max_trump:
-                deal.max_trump = card
-                deal.best_seat = seat
-        elif deal.max_trump < 0 and suit == deal.led and card > deal.best_card:
-            deal.best_card = card
-            deal.best_seat = seat
+    deal.led, deal.best_card, deal.best_seat, deal.max_trump = trick_status(
+        deal.leader, deal.trick, n
+    )
+    if EXCUSE in deal.trick:
+        deal.excuse_seat = (deal.leader + deal.trick.index(EXCUSE)) % n
+        deal.excuse_trick = len(deal.tricks)
     deal.petit_sec_seats = ()
     deal.result = None
     return deal
