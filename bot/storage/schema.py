@@ -67,4 +67,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: who hosts a game, and seats played by a stand-in while their human is away.
+    """
+    ALTER TABLE games ADD COLUMN host_id INTEGER REFERENCES players (id);
+    ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_by_player ON seats (player_id, game_id);
+    """,
 )

@@ -36,6 +36,19 @@ class StoredGame:
     deals_target: int
     seed: int
     status: str
+    host_id: int | None
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    player_id: int
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    name: str
+    away: bool
 
 
 class Storage:
@@ -116,11 +129,12 @@ class Storage:
         rules: dict[str, Any],
         deals_target: int,
         seed: int,
+        host_id: int | None = None,
     ) -> int:
         async with self.transaction():
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
-                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                " status, created_at, host_id) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -129,6 +143,7 @@ class Storage:
                     deals_target,
                     str(seed),
                     time.time(),
+                    host_id,
                 ),
             )
         assert cur.lastrowid is not None
@@ -141,11 +156,35 @@ class Storage:
                 (game_id, seat, player_id),
             )
 
+    async def unseat(self, game_id: int, seat: int) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+
+    async def set_away(self, game_id: int, seat: int, away: bool) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ?",
+                (int(away), game_id, seat),
+            )
+
     async def seats(self, game_id: int) -> list[int]:
         async with self.conn.execute(
             "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         ) as cur:
             return [int(r[0]) for r in await cur.fetchall()]
+
+    async def seated(self, game_id: int) -> list[StoredSeat]:
+        """The occupied seats with their players, for rebuilding a table."""
+        async with self.conn.execute(
+            "SELECT s.seat, s.player_id, p.kind, p.external_id, p.name, s.away"
+            " FROM seats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
     async def set_status(self, game_id: int, status: str) -> None:
         finished = time.time() if status in ("finished", "stopped", "cancelled") else None
@@ -157,8 +196,8 @@ class Storage:
 
     async def game(self, game_id: int) -> StoredGame | None:
         async with self.conn.execute(
-            "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status"
-            " FROM games WHERE id = ?",
+            "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status,"
+            " host_id FROM games WHERE id = ?",
             (game_id,),
         ) as cur:
             row = await cur.fetchone()
@@ -173,6 +212,7 @@ class Storage:
             deals_target=row[5],
             seed=int(row[6]),
             status=row[7],
+            host_id=row[8],
         )
 
     async def live_games(self) -> list[StoredGame]:
