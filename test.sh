@@ -5,5 +5,5 @@ cd "$(dirname "$0")"
 scripts/setup.sh
 echo "== ruff check" && .venv/bin/python -m ruff check .
 echo "== ruff format --check" && .venv/bin/python -m ruff format --check .
-echo "== mypy (strict) tarot_core" && .venv/bin/python -m mypy
+echo "== mypy (strict) tarot_core bot" && .venv/bin/python -m mypy
 echo "== pytest" && .venv/bin/python -m pytest "$@"

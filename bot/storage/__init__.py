@@ -1,5 +1,19 @@
 """Persistent state of the bot: one interface, SQLite behind it today."""
 
-from .sqlite import Storage, StorageError, StoredGame, StoredSeat
+from .history import DealSummary, GameSummary, SeatSummary
+from .leaderboards import PlayerLine, PlayerStats, Standing
+from .sqlite import Storage, StorageError, StoredGame, StoredPlayer, StoredSeat
 
-__all__ = ["Storage", "StorageError", "StoredGame", "StoredSeat"]
+__all__ = [
+    "DealSummary",
+    "GameSummary",
+    "PlayerLine",
+    "PlayerStats",
+    "SeatSummary",
+    "Standing",
+    "Storage",
+    "StorageError",
+    "StoredGame",
+    "StoredPlayer",
+    "StoredSeat",
+]

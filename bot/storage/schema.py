@@ -73,4 +73,42 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX seats_by_player ON seats (player_id, game_id);
     """,
+    # 3: leaderboards. Per-player totals kept up to date as deals and games are recorded,
+    # per scope (0: every game, else a guild id), so a leaderboard is an index range and
+    # not an aggregate over millions of deal scores; final standings of finished games.
+    # Deals stored before this migration are counted here; their games stay unrated.
+    """
+    CREATE TABLE player_stats (
+        scope INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        points INTEGER NOT NULL DEFAULT 0,
+        deals INTEGER NOT NULL DEFAULT 0,
+        taken INTEGER NOT NULL DEFAULT 0,
+        made INTEGER NOT NULL DEFAULT 0,
+        games INTEGER NOT NULL DEFAULT 0,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        rating REAL NOT NULL,
+        PRIMARY KEY (scope, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX player_stats_ranking
+        ON player_stats (scope, rating DESC, points DESC, player_id, games);
+    CREATE TABLE game_results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        total INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    INSERT INTO player_stats (scope, player_id, points, deals, taken, made, mu, sigma, rating)
+    SELECT CASE WHEN k.n = 0 THEN 0 ELSE g.guild_id END, s.player_id, SUM(s.score),
+           SUM(d.outcome = 'played'), SUM(s.took), SUM(s.took * COALESCE(d.made, 0)),
+           25.0, 25.0 / 3, 25.0 - 3 * (25.0 / 3)
+    FROM deal_scores s
+    JOIN deals d ON d.id = s.deal_id
+    JOIN games g ON g.id = d.game_id
+    JOIN (SELECT 0 AS n UNION ALL SELECT 1) k ON k.n = 0 OR g.guild_id IS NOT NULL
+    GROUP BY 1, 2;
+    """,
 )

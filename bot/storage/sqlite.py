@@ -2,15 +2,17 @@
 
 Every write that belongs with another happens in one transaction (``async with
 storage.transaction()``), so an action and the deal it finishes are stored together or not
-at all.
+at all, and a deal or a game is counted in the leaderboards exactly when it is stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,9 @@ import aiosqlite
 
 from tarot_core import DealResult
 
+from . import rating, stats
+from .history import HistoryQueries
+from .leaderboards import LeaderboardQueries
 from .schema import MIGRATIONS
 
 
@@ -40,6 +45,16 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class StoredPlayer:
+    id: int
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    name: str
+
+
+@dataclass(frozen=True)
 class StoredSeat:
     seat: int
     player_id: int
@@ -51,10 +66,11 @@ class StoredSeat:
     away: bool
 
 
-class Storage:
+class Storage(LeaderboardQueries, HistoryQueries):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        self._depth = 0
+        self._lock = asyncio.Lock()
+        self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -83,25 +99,35 @@ class Storage:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """One atomic unit of writes; nested uses join the outer one."""
-        if self._depth:
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-            return
-        self._depth = 1
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
+        """One atomic unit of writes; nested uses (in the same task) join the outer one.
+
+        One connection serves every table, so transactions of different tasks take turns:
+        without the lock a second task would join the first one's transaction and share
+        its fate on rollback.
+        """
+        if self._inside.get():
             yield
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
-        else:
-            await self.conn.execute("COMMIT")
-        finally:
-            self._depth = 0
+            return
+        async with self._lock:
+            token = self._inside.set(True)
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+                else:
+                    await self.conn.execute("COMMIT")
+            finally:
+                self._inside.reset(token)
+
+    async def player_by_id(self, player_id: int) -> StoredPlayer | None:
+        async with self.conn.execute(
+            "SELECT id, kind, external_id, name FROM players WHERE id = ?", (player_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
 
     # ----- players and games -----------------------------------------------------------
 
@@ -120,6 +146,15 @@ class Storage:
         assert row is not None
         return int(row[0])
 
+    async def find_player(self, kind: str, external_id: str) -> StoredPlayer | None:
+        """The player known by this identity, without creating it."""
+        async with self.conn.execute(
+            "SELECT id, kind, external_id, name FROM players WHERE kind = ? AND external_id = ?",
+            (kind, external_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
+
     async def create_game(
         self,
         *,
@@ -131,6 +166,8 @@ class Storage:
         seed: int,
         host_id: int | None = None,
     ) -> int:
+        if guild_id == stats.GLOBAL:
+            raise ValueError("guild id 0 is the global leaderboard's scope")
         async with self.transaction():
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
@@ -250,8 +287,12 @@ class Storage:
         result: DealResult,
         player_ids: list[int],
     ) -> int:
-        """Store a finished deal and its seat scores, once: a second time is an error."""
+        """Store a finished deal and its seat scores, once: a second time is an error.
+
+        The deal is added to its players' leaderboard totals in the same transaction.
+        """
         async with self.transaction():
+            guild_id = await self._guild(game_id)
             try:
                 cur = await self.conn.execute(
                     "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
@@ -279,7 +320,56 @@ class Storage:
                     for seat, score in enumerate(result.scores)
                 ],
             )
+            await stats.count_deal(self.conn, guild_id, result, player_ids)
         return deal_id
+
+    async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
+        """End a game in play with its final totals (per seat, in seat order).
+
+        In one transaction: the status, the standings (equal totals share a rank), one more
+        game for each distinct seated player and the new ratings, globally and in the guild.
+        A game stopped early never comes here: its deals count, it is not rated.
+        """
+        async with self.transaction():
+            async with self.conn.execute(
+                "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
+            ) as cur:
+                game = await cur.fetchone()
+            if game is None:
+                raise StorageError(f"game {game_id} does not exist")
+            guild_id, status = game
+            if status != "playing":
+                raise StorageError(f"game {game_id} is {status}, not playing")
+            async with self.conn.execute(
+                "SELECT seat, player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ) as cur:
+                seated = await cur.fetchall()
+            if [s for s, _ in seated] != list(range(len(totals))):
+                raise StorageError(
+                    f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
+                )
+            player_ids = [int(p) for _, p in seated]
+            ranks = rating.standing_ranks(totals)
+            await self.conn.executemany(
+                "INSERT INTO game_results (game_id, seat, player_id, total, rank)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, seat, player_ids[seat], total, ranks[seat])
+                    for seat, total in enumerate(totals)
+                ],
+            )
+            await self.conn.execute(
+                "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
+                (time.time(), game_id),
+            )
+            await stats.count_game(self.conn, guild_id, player_ids, totals)
+
+    async def _guild(self, game_id: int) -> int | None:
+        async with self.conn.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise StorageError(f"game {game_id} does not exist")
+        return None if row[0] is None else int(row[0])
 
     async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute(

@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from openskill.models import BradleyTerryPart
 
 from bot.storage import Storage, StorageError
 from bot.storage.schema import MIGRATIONS
@@ -95,3 +96,37 @@ async def test_a_deal_is_recorded_exactly_once(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "t.sqlite3") as plain:
         scores = plain.execute("SELECT score FROM deal_scores ORDER BY seat").fetchall()
     assert [s for (s,) in scores] == list(deal.result.scores)
+
+
+async def test_deals_stored_before_the_leaderboards_are_counted_on_upgrade(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
+        old.executescript(
+            """
+            INSERT INTO players VALUES (1, 'user', '1', 'A', 0), (2, 'bot', 'expert', 'E', 0);
+            INSERT INTO games (id, guild_id, channel_id, players, rules, deals_target, seed,
+                status, created_at) VALUES (1, 9, 1, 3, '{}', 2, '1', 'playing', 0);
+            INSERT INTO deals VALUES (1, 1, 1, 'played', 0, 'garde', 1, '{}', 0),
+                (2, 1, 2, 'passed', NULL, NULL, NULL, '{}', 0);
+            INSERT INTO deal_scores VALUES (1, 0, 1, 100, 1), (1, 1, 2, -50, 0),
+                (1, 2, 2, -50, 0), (2, 0, 1, 0, 0), (2, 1, 2, 0, 0), (2, 2, 2, 0, 0);
+            """
+        )
+    db = await Storage.open(path)
+    try:
+        for scope in (None, 9):
+            a = await db.player_stats(1, scope, min_games=0)
+            e = await db.player_stats(2, scope, min_games=0)
+            assert a is not None and e is not None
+            assert (a.points, a.deals, a.taken, a.made, a.games) == (100, 1, 1, 1, 0)
+            assert (e.points, e.deals, e.taken, e.made, e.games) == (-100, 2, 0, 0, 0)
+            assert (e.mu, e.sigma, e.rating) == (
+                25.0,
+                25 / 3,
+                BradleyTerryPart().rating().ordinal(),
+            )
+    finally:
+        await db.close()

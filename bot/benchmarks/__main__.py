@@ -1,0 +1,28 @@
+"""Command line: ``python -m bot.benchmarks storage ...``, one subcommand per benchmark.
+
+Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
+``run`` (a function of the parsed arguments returning the exit status).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import storage_bench
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.benchmarks", description="Measure the bot's parts at scale."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    storage_bench.register(commands)
+    args = parser.parse_args(argv)
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""A player's past games and a game's deals, for history commands and record export."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    player_id: int
+    name: str
+    kind: str
+    total: int
+    """The final total of a finished game, else the sum of the deals recorded so far."""
+    rank: int | None
+    """1 for the best final total, ties sharing; None unless the game is finished."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: str
+    created_at: float
+    finished_at: float | None
+    deals: int
+    """Deals recorded, redeals included."""
+    seats: tuple[SeatSummary, ...]
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    number: int
+    outcome: str
+    """'played', 'passed' or 'petit_sec'."""
+    taker: int | None
+    """The taker's seat."""
+    contract: str | None
+    made: bool | None
+    scores: tuple[int, ...]
+    """Per seat, in seat order."""
+
+
+def _marks(values: Sequence[Any]) -> str:
+    return ", ".join("?" * len(values))
+
+
+class HistoryQueries:
+    """The read side of past games, mixed into ``Storage``."""
+
+    conn: aiosqlite.Connection
+
+    async def recent_games(self, player_id: int, limit: int = 10) -> list[GameSummary]:
+        """The games where the player holds a seat, newest first, whatever their status."""
+        async with self.conn.execute(
+            "SELECT DISTINCT game_id FROM seats WHERE player_id = ? ORDER BY game_id DESC LIMIT ?",
+            (player_id, limit),
+        ) as cur:
+            ids = [int(r[0]) for r in await cur.fetchall()]
+        if not ids:
+            return []
+        marks = _marks(ids)
+        async with self.conn.execute(
+            "SELECT id, guild_id, channel_id, status, created_at, finished_at,"
+            " (SELECT COUNT(*) FROM deals d WHERE d.game_id = g.id) FROM games g"
+            f" WHERE id IN ({marks})",
+            ids,
+        ) as cur:
+            games = {int(r[0]): r for r in await cur.fetchall()}
+        async with self.conn.execute(
+            "SELECT s.game_id, s.seat, s.player_id, p.name, p.kind, r.total, r.rank"
+            " FROM seats s JOIN players p ON p.id = s.player_id"
+            " LEFT JOIN game_results r ON r.game_id = s.game_id AND r.seat = s.seat"
+            f" WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.seat",
+            ids,
+        ) as cur:
+            seat_rows = await cur.fetchall()
+        async with self.conn.execute(
+            "SELECT d.game_id, s.seat, SUM(s.score) FROM deals d"
+            " JOIN deal_scores s ON s.deal_id = d.id"
+            f" WHERE d.game_id IN ({marks}) GROUP BY d.game_id, s.seat",
+            ids,
+        ) as cur:
+            so_far = {(int(g), int(s)): int(t) for g, s, t in await cur.fetchall()}
+        seats: dict[int, list[SeatSummary]] = {i: [] for i in ids}
+        for game, seat, player, name, kind, total, rank in seat_rows:
+            if total is None:
+                total = so_far.get((game, seat), 0)
+            seats[game].append(SeatSummary(seat, player, name, kind, total, rank))
+        return [
+            GameSummary(
+                id=i,
+                guild_id=games[i][1],
+                channel_id=games[i][2],
+                status=games[i][3],
+                created_at=games[i][4],
+                finished_at=games[i][5],
+                deals=games[i][6],
+                seats=tuple(seats[i]),
+            )
+            for i in ids
+        ]
+
+    async def game_deals(self, game_id: int) -> list[DealSummary]:
+        """The game's recorded deals in order, redeals included."""
+        async with self.conn.execute(
+            "SELECT d.number, d.outcome, d.taker_seat, d.contract, d.made, s.score"
+            " FROM deals d JOIN deal_scores s ON s.deal_id = d.id"
+            " WHERE d.game_id = ? ORDER BY d.number, s.seat",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        deals: dict[int, tuple[Any, ...]] = {}
+        scores: dict[int, list[int]] = {}
+        for number, outcome, taker, contract, made, score in rows:
+            deals.setdefault(number, (outcome, taker, contract, made))
+            scores.setdefault(number, []).append(score)
+        return [
+            DealSummary(
+                number=number,
+                outcome=outcome,
+                taker=taker,
+                contract=contract,
+                made=None if made is None else bool(made),
+                scores=tuple(scores[number]),
+            )
+            for number, (outcome, taker, contract, made) in deals.items()
+        ]
+
+    async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None:
+        """The stored ``tarot-deal/1`` record of one deal, for export; None if unknown."""
+        async with self.conn.execute(
+            "SELECT record FROM deals WHERE game_id = ? AND number = ?", (game_id, number)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else dict(json.loads(row[0]))

@@ -1,0 +1,155 @@
+"""Leaderboards and personal statistics, read from the materialized ``player_stats``.
+
+A player is ranked in a scope once it has finished ``min_games`` games there. Players are
+ordered by rating, then points, then id; the rank counts the ranked players strictly ahead
+on rating and points, so players equal on both share a rank (1, 2, 2, 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from . import rating
+from .stats import scope_of
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's figures in one scope; the rates are derived from the counts."""
+
+    player_id: int
+    name: str
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    points: int
+    games: int
+    """Finished games (stopped games count their deals but not as games)."""
+    deals: int
+    """Seat-deals played to the end; redeals are not deals."""
+    taken: int
+    made: int
+    rating: float
+    """The ordinal mu − 3σ."""
+    mu: float
+    sigma: float
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal."""
+        return self.points / self.deals if self.deals else None
+
+    @property
+    def taker_rate(self) -> float | None:
+        """The share of deals this player took."""
+        return self.taken / self.deals if self.deals else None
+
+    @property
+    def success_rate(self) -> float | None:
+        """The share of its takes this player made; None if it never took."""
+        return self.made / self.taken if self.taken else None
+
+
+@dataclass(frozen=True)
+class Standing(PlayerLine):
+    """One line of a leaderboard."""
+
+    rank: int
+
+
+@dataclass(frozen=True)
+class PlayerStats(PlayerLine):
+    """A player's own figures in one scope, with its place among the ranked players."""
+
+    rank: int | None
+    """None while the player has fewer than ``min_games`` games in this scope."""
+    ranked: int
+    """How many players are ranked in this scope."""
+
+
+_COLUMNS = (
+    "p.id, p.name, p.kind, p.external_id, s.points, s.games, s.deals, s.taken, s.made,"
+    " s.rating, s.mu, s.sigma"
+)
+
+
+def _line(row: Any) -> dict[str, Any]:
+    keys = ("player_id name kind external_id points games deals taken made rating mu sigma").split()
+    return dict(zip(keys, row, strict=True))
+
+
+class LeaderboardQueries:
+    """The read side of the leaderboards, mixed into ``Storage``."""
+
+    conn: aiosqlite.Connection
+
+    async def leaderboard(
+        self, guild_id: int | None, *, min_games: int = 5, limit: int = 10, offset: int = 0
+    ) -> list[Standing]:
+        """One page of a guild's leaderboard (``None``: the global one), best first."""
+        scope = scope_of(guild_id)
+        async with self.conn.execute(
+            f"SELECT {_COLUMNS} FROM player_stats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.scope = ? AND s.games >= ?"
+            " ORDER BY s.rating DESC, s.points DESC, s.player_id LIMIT ? OFFSET ?",
+            (scope, min_games, limit, offset),
+        ) as cur:
+            rows = [_line(r) for r in await cur.fetchall()]
+        page: list[Standing] = []
+        for i, row in enumerate(rows):
+            if i == 0:
+                ahead = await self._ahead(scope, min_games, row["rating"], row["points"])
+                rank = 1 + ahead if offset else 1
+            elif (row["rating"], row["points"]) == (page[-1].rating, page[-1].points):
+                rank = page[-1].rank
+            else:
+                rank = offset + i + 1
+            page.append(Standing(**row, rank=rank))
+        return page
+
+    async def player_stats(
+        self, player_id: int, guild_id: int | None, *, min_games: int = 5
+    ) -> PlayerStats | None:
+        """A player's figures in a guild (``None``: globally); None for an unknown player.
+
+        A known player with nothing recorded in this scope gets zeros and the starting
+        rating.
+        """
+        scope = scope_of(guild_id)
+        async with self.conn.execute(
+            f"SELECT {_COLUMNS} FROM players p"
+            " LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = ? WHERE p.id = ?",
+            (scope, player_id),
+        ) as cur:
+            found = await cur.fetchone()
+        if found is None:
+            return None
+        row = _line(found)
+        if row["games"] is None:
+            mu, sigma = rating.DEFAULT
+            zero = {"points": 0, "games": 0, "deals": 0, "taken": 0, "made": 0}
+            row |= zero | {"mu": mu, "sigma": sigma, "rating": rating.ordinal(rating.DEFAULT)}
+        async with self.conn.execute(
+            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?",
+            (scope, min_games),
+        ) as cur:
+            counted = await cur.fetchone()
+        ranked = int(counted[0]) if counted else 0
+        rank = None
+        if row["games"] >= min_games:
+            rank = 1 + await self._ahead(scope, min_games, row["rating"], row["points"])
+        return PlayerStats(**row, rank=rank, ranked=ranked)
+
+    async def _ahead(self, scope: int, min_games: int, rated: float, points: int) -> int:
+        """How many ranked players are strictly ahead of this rating and these points."""
+        async with self.conn.execute(
+            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?"
+            " AND (rating > ? OR (rating = ? AND points > ?))",
+            (scope, min_games, rated, rated, points),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0

@@ -1,0 +1,127 @@
+"""Things worth a line in the channel, as data: the presentation layer words them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarot_core import Card, Contract, DealResult
+
+
+@dataclass(frozen=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    dealer: int
+
+
+@dataclass(frozen=True)
+class ContractMade(Event):
+    taker: int
+    contract: Contract
+
+
+@dataclass(frozen=True)
+class AllPassed(Event):
+    """Nobody bid: the deal is void and the next one is dealt."""
+
+
+@dataclass(frozen=True)
+class KingCalled(Event):
+    taker: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class ChienShown(Event):
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class EcartTrumps(Event):
+    """Trumps put in the écart are shown."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class SlamAnnounced(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class PoigneeShown(Event):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class MisereDeclared(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealFinished(Event):
+    number: int
+    result: DealResult
+    totals: tuple[int, ...]
+    """Running totals after this deal."""
+
+
+@dataclass(frozen=True)
+class GameFinished(Event):
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    """Per seat, 1 for the best total; equal totals share a rank."""
+
+
+@dataclass(frozen=True)
+class GameStopped(Event):
+    reason: str
+    """``host`` (the host or a moderator stopped it) or ``idle`` (no human acted for
+    too long)."""
+    by: int | None = None
+
+
+@dataclass(frozen=True)
+class LobbyClosed(Event):
+    reason: str
+    """``cancelled`` or ``expired``."""
+
+
+@dataclass(frozen=True)
+class Reminder(Event):
+    seat: int
+    user_id: int
+    deadline: float
+
+
+@dataclass(frozen=True)
+class StandIn(Event):
+    """A bot played for an absent human, who is now marked away."""
+
+    seat: int
+    user_id: int
+    level: str
+
+
+@dataclass(frozen=True)
+class PlayerBack(Event):
+    seat: int
+    user_id: int
+
+
+@dataclass(frozen=True)
+class SeatReplaced(Event):
+    """The host gave a human's seat to a bot for the rest of the game."""
+
+    seat: int
+    user_id: int
+    level: str
+
+
+def ranks_of(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Competition ranking: 1 + the number of seats with a strictly better total."""
+    return tuple(1 + sum(1 for other in totals if other > t) for t in totals)

@@ -1,0 +1,43 @@
+"""How a table paces itself: bot pauses, turn timers, expiries. Seconds throughout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
+
+AWAY_POLICIES = ("seat", "turn")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    bot_pause: float = 1.5
+    """Before each bot move, so that humans can follow the trick."""
+    reminder_after: float = 60.0
+    """A human whose turn it is gets a reminder after this long..."""
+    stand_in_after: float = 120.0
+    """...and after this long a stand-in bot plays for them, and the seat is marked away."""
+    away_policy: str = "seat"
+    """``seat``: the stand-in keeps playing the seat until its human acts again (or says they
+    are back); ``turn``: it plays only the timed-out turn, the next one gets full timers."""
+    stand_in_level: str = "heuristic"
+    lobby_expiry: float = 900.0
+    """A lobby with no activity for this long is closed."""
+    idle_expiry: float = 3600.0
+    """A game in which no human has acted for this long is stopped (finished deals kept)."""
+    think_ms: int = DEFAULT_THINK_MS
+    """The expert's budget per decision."""
+    bot_concurrency: int = 8
+    """Bot decisions in flight at once across all tables, so that a burst of bot moves
+    never queues ahead of humans for long."""
+
+    def __post_init__(self) -> None:
+        if self.away_policy not in AWAY_POLICIES:
+            raise ValueError(f"away_policy must be one of {', '.join(AWAY_POLICIES)}")
+        if self.stand_in_level not in LEVELS:
+            raise ValueError(f"stand_in_level must be one of {', '.join(LEVELS)}")
+        if self.bot_concurrency < 1:
+            raise ValueError("bot_concurrency must be at least 1")
+        for name in ("bot_pause", "reminder_after", "stand_in_after", "lobby_expiry"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} cannot be negative")

@@ -1,0 +1,119 @@
+"""One table in memory: its seats, its game (rebuilt from seed and actions), its lock."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from tarot_core import Action, Deal, DealView, Game, Rules, view
+
+from .clock import Timer
+from .snapshot import SeatInfo, TableSnapshot
+
+BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "expert": "Expert bot"}
+
+
+@dataclass
+class Seat:
+    player_id: int
+    name: str
+    user_id: int | None
+    level: str | None
+    away: bool = False
+
+    def info(self, seat: int) -> SeatInfo:
+        return SeatInfo(seat, self.player_id, self.name, self.user_id, self.level, self.away)
+
+
+@dataclass(eq=False)
+class Table:
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    host_id: int
+    rules: Rules
+    deals_target: int
+    seed: int
+    seats: list[Seat | None]
+    status: str = "lobby"
+    game: Game | None = None
+    log: list[Action] = field(default_factory=list)
+    recorded: int = 0
+    """Finished deals already stored."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timers: list[Timer] = field(default_factory=list)
+    idle_timer: Timer | None = None
+    bot_turn: int | None = None
+    """The turn a bot move is under way for, so that it is started once."""
+    turn_since: float | None = None
+    deadline: float | None = None
+    told: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    """What each human seat was last told (deal, hand size, its own turn), to tell changes."""
+
+    @property
+    def turn(self) -> int:
+        return len(self.log)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def new_game(self) -> Game:
+        """The game this table's seed deals: the first dealer follows from the seed too."""
+        return Game(
+            self.rules, deals=self.deals_target, dealer=self.seed % self.players, seed=self.seed
+        )
+
+    def rebuild(self) -> None:
+        """The game again from the seed and the log (after a write that failed)."""
+        game = self.new_game()
+        for action in self.log:
+            game.apply(action)
+        self.game = game
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def humans(self) -> list[tuple[int, Seat]]:
+        return [(i, s) for i, s in enumerate(self.seats) if s is not None and s.user_id is not None]
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.game.current if self.game is not None else None
+
+    def unrecorded(self) -> list[tuple[int, Deal]]:
+        """Finished deals not yet stored, numbered from 1."""
+        if self.game is None:
+            return []
+        return [
+            (i + 1, d)
+            for i, d in enumerate(self.game.deals)
+            if i >= self.recorded and d.result is not None
+        ]
+
+    def public_view(self) -> DealView | None:
+        deal = self.deal
+        return view(deal) if deal is not None else None
+
+    def snapshot(self, public: DealView | None = None) -> TableSnapshot:
+        game = self.game
+        return TableSnapshot(
+            channel_id=self.channel_id,
+            guild_id=self.guild_id,
+            game_id=self.game_id,
+            status=self.status,
+            host_id=self.host_id,
+            rules=self.rules,
+            deals_target=self.deals_target,
+            seats=tuple(s.info(i) if s is not None else None for i, s in enumerate(self.seats)),
+            turn=self.turn,
+            deal_number=len(game.deals) if game is not None else 0,
+            deals_played=game.played if game is not None else 0,
+            totals=tuple(game.totals) if game is not None else (0,) * self.players,
+            view=public if public is not None else self.public_view(),
+            turn_since=self.turn_since,
+            deadline=self.deadline,
+        )
