@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot.benchmarks storage ...``, one subcommand per benchmark.
+"""Command line: ``python -m bot.benchmarks storage|load|game ...``, one subcommand per benchmark.
 
 Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
 ``run`` (a function of the parsed arguments returning the exit status).
@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import storage_bench
+from . import game_bench, load_bench, storage_bench
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -19,6 +19,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     storage_bench.register(commands)
+    load_bench.register(commands)
+    game_bench.register(commands)
     args = parser.parse_args(argv)
     status: int = args.run(args)
     return status

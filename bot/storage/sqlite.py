@@ -25,6 +25,7 @@ from . import rating, stats
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .schema import MIGRATIONS
+from .turns import MAX_BATCH, FinishedDeal, Turn
 
 
 class StorageError(Exception):
@@ -71,6 +72,8 @@ class Storage(LeaderboardQueries, HistoryQueries):
         self.conn = conn
         self._lock = asyncio.Lock()
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
+        self._turns: list[Turn] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -83,6 +86,8 @@ class Storage(LeaderboardQueries, HistoryQueries):
         return storage
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await self._writer
         await self.conn.close()
 
     async def schema_version(self) -> int:
@@ -262,6 +267,62 @@ class Storage(LeaderboardQueries, HistoryQueries):
         return [g for g in games if g is not None]
 
     # ----- the action log and finished deals ----------------------------------------------
+
+    async def save_turn(
+        self,
+        game_id: int,
+        seq: int,
+        action: dict[str, Any] | None,
+        deals: Sequence[FinishedDeal] = (),
+        totals: Sequence[int] | None = None,
+    ) -> None:
+        """Store one turn atomically: the action, the deals it finished, the game's end.
+
+        Turns of all tables share commits (``turns.py``); this returns once this turn is
+        durable, or raises ``StorageError`` with nothing of it stored.
+        """
+        turn = Turn(game_id, seq, action, deals, totals)
+        self._turns.append(turn)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_turns())
+        await asyncio.shield(turn.done)
+
+    async def _write_turns(self) -> None:
+        while self._turns:
+            batch, self._turns = self._turns[:MAX_BATCH], self._turns[MAX_BATCH:]
+            try:
+                async with self.transaction():
+                    await self._write(batch)
+            except Exception:
+                for turn in batch:  # one by one, so that one bad turn sinks only itself
+                    try:
+                        async with self.transaction():
+                            await self._write([turn])
+                    except Exception as e:
+                        error = e if isinstance(e, StorageError) else StorageError(str(e))
+                        turn.done.set_exception(error)
+                    else:
+                        turn.done.set_result(None)
+            else:
+                for turn in batch:
+                    turn.done.set_result(None)
+
+    async def _write(self, batch: Sequence[Turn]) -> None:
+        now = time.time()
+        rows = [(t.game_id, t.seq, json.dumps(t.action), now) for t in batch if t.action]
+        try:
+            await self.conn.executemany(
+                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)", rows
+            )
+        except aiosqlite.IntegrityError as e:
+            raise StorageError("an action of this turn is already stored") from e
+        for turn in batch:
+            for deal in turn.deals:
+                await self.record_deal(
+                    turn.game_id, deal.number, deal.record, deal.result, deal.player_ids
+                )
+            if turn.totals is not None:
+                await self.finish_game(turn.game_id, turn.totals)
 
     async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
         """Log one action; ``seq`` must be the next number, so a replayed click fails."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import Executor
+from contextlib import asynccontextmanager
 from typing import Any
 
 from tarot_core import (
@@ -36,7 +37,7 @@ from tarot_core import (
 from tarot_core.bots import LEVELS
 from tarot_core.serial import action_from_json, action_to_json
 
-from ..storage import Storage
+from ..storage import FinishedDeal, Storage
 from .clock import Clock, LoopClock
 from .errors import Refused
 from .events import (
@@ -91,7 +92,7 @@ class TableManager:
         self._seeds = seeds or (lambda: secrets.randbits(63))
         self._tables: dict[int, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._thinking = asyncio.Semaphore(self.settings.bot_concurrency)
+        self._bot_slots = asyncio.Semaphore(self.settings.bot_concurrency)
         self._opening = asyncio.Lock()
 
     # ----- looking -----------------------------------------------------------------------
@@ -200,7 +201,7 @@ class TableManager:
             if not 1 <= target <= MAX_DEALS:
                 raise Refused("bad_deals", f"a game has 1 to {MAX_DEALS} deals, not {target}")
             game_seed = seed if seed is not None else self._seeds()
-            async with self.storage.transaction():
+            async with self._saving(), self.storage.transaction():
                 host = await self.storage.player("user", str(host_id), host_name)
                 game_id = await self.storage.create_game(
                     guild_id=guild_id,
@@ -237,7 +238,7 @@ class TableManager:
             if table.seat_of(user_id) is not None:
                 raise Refused("already_seated", "you are already seated at this table")
             seat = self._free_seat(table)
-            async with self.storage.transaction():
+            async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("user", str(user_id), name)
                 await self.storage.seat(table.game_id, seat, player)
             table.seats[seat] = Seat(player, name, user_id, None)
@@ -251,7 +252,8 @@ class TableManager:
             if user_id == table.host_id:
                 await self._close_lobby(table, "cancelled")
                 return table.snapshot()
-            await self.storage.unseat(table.game_id, seat)
+            async with self._saving():
+                await self.storage.unseat(table.game_id, seat)
             table.seats[seat] = None
             return await self._lobby_changed(table)
 
@@ -263,7 +265,7 @@ class TableManager:
             if level not in LEVELS:
                 raise Refused("bad_level", f"unknown bot level {level!r}: {', '.join(LEVELS)}")
             seat = self._free_seat(table)
-            async with self.storage.transaction():
+            async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("bot", level, BOT_NAMES[level])
                 await self.storage.seat(table.game_id, seat, player)
             table.seats[seat] = Seat(player, BOT_NAMES[level], None, level)
@@ -283,7 +285,8 @@ class TableManager:
                 seat = bots[-1]
             elif seat not in bots:
                 raise Refused("no_bot", f"seat {seat + 1} is not a bot")
-            await self.storage.unseat(table.game_id, seat)
+            async with self._saving():
+                await self.storage.unseat(table.game_id, seat)
             table.seats[seat] = None
             return await self._lobby_changed(table)
 
@@ -299,18 +302,21 @@ class TableManager:
                     f"{empty} seat{'s' if empty > 1 else ''} still empty"
                     ": wait for players or add bots",
                 )
-            self._cancel_idle(table)
             table.game = table.new_game()
-            table.status = "playing"
             try:
-                async with self.storage.transaction():
+                async with self._saving():
                     await self.storage.set_status(table.game_id, "playing")
-                    await self._store(table, None)
+                table.status = "playing"
+                # A petit sec dealt at once is recorded now (or, after a crash, by restore).
+                await self._store(table, None)
             except BaseException:
+                if table.status == "playing":
+                    await self._set_status_anyway(table, "lobby")
                 table.game = None
                 table.status = "lobby"
                 table.recorded = 0
                 raise
+            self._cancel_idle(table)
             self._touch_idle(table)
             events: list[Event] = [GameStarted(table.game.deals[0].dealer)]
             events += self._deal_events(table, 0)
@@ -379,7 +385,7 @@ class TableManager:
             holder = table.seats[seat]
             if holder is None or holder.user_id is None:
                 raise Refused("not_human", f"seat {seat + 1} is already a bot")
-            async with self.storage.transaction():
+            async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("bot", level, BOT_NAMES[level])
                 await self.storage.seat(table.game_id, seat, player)
                 await self.storage.set_away(table.game_id, seat, False)
@@ -481,19 +487,19 @@ class TableManager:
         if action is None and not unrecorded and not over:
             return
         players = [s.player_id if s is not None else 0 for s in table.seats]
+        deals = [
+            FinishedDeal(number, to_record(deal), deal.result, players)
+            for number, deal in unrecorded
+            if deal.result is not None
+        ]
         try:
-            async with self.storage.transaction():
-                if action is not None:
-                    await self.storage.append_action(
-                        table.game_id, table.turn - 1, action_to_json(action)
-                    )
-                for number, deal in unrecorded:
-                    assert deal.result is not None
-                    await self.storage.record_deal(
-                        table.game_id, number, to_record(deal), deal.result, players
-                    )
-                if over:
-                    await self.storage.finish_game(table.game_id, list(game.totals))
+            await self.storage.save_turn(
+                table.game_id,
+                table.turn - 1,
+                action_to_json(action) if action is not None else None,
+                deals,
+                list(game.totals) if over else None,
+            )
         except Exception:
             log.exception("game %s: could not store turn %s", table.game_id, table.turn)
             raise Refused("storage", "the table could not save this; try again") from None
@@ -550,10 +556,32 @@ class TableManager:
         return events
 
     async def _set_away(self, table: Table, seat: int, away: bool) -> None:
+        """Away is a display and a stand-in policy, not part of the game: if it cannot be
+        stored, play goes on (after a restart the seat would show its old flag)."""
         holder = table.seats[seat]
         assert holder is not None
-        await self.storage.set_away(table.game_id, seat, away)
         holder.away = away
+        try:
+            await self.storage.set_away(table.game_id, seat, away)
+        except Exception:
+            log.exception("game %s: could not store seat %s away=%s", table.game_id, seat, away)
+
+    async def _set_status_anyway(self, table: Table, status: str) -> None:
+        try:
+            await self.storage.set_status(table.game_id, status)
+        except Exception:
+            log.exception("game %s: could not store status %s", table.game_id, status)
+
+    @asynccontextmanager
+    async def _saving(self) -> AsyncIterator[None]:
+        """Storage failures become a refusal the player can read; nothing was changed."""
+        try:
+            yield
+        except Refused:
+            raise
+        except Exception:
+            log.exception("a table write failed")
+            raise Refused("storage", "the table could not save this; try again") from None
 
     # ----- after a change: show it, then whose turn -------------------------------------
 
@@ -634,6 +662,10 @@ class TableManager:
             await self.clock.sleep(self.settings.bot_pause)
         else:
             await asyncio.sleep(0)
+        async with self._bot_slots:
+            await self._bot_decides(table, turn, level, stand_in)
+
+    async def _bot_decides(self, table: Table, turn: int, level: str, stand_in: bool) -> None:
         if table.turn != turn or table.status != "playing" or table.bot_turn != turn:
             return
         deal = table.deal
@@ -641,15 +673,14 @@ class TableManager:
         seat = deal.to_act
         seen = view(deal, seat)
         seed = decision_seed(table.seed, turn, seat)
-        async with self._thinking:
-            try:
-                loop = asyncio.get_running_loop()
-                action = await loop.run_in_executor(
-                    self._pool(), think, level, seed, self.settings.think_ms, seen
-                )
-            except Exception:
-                log.exception("game %s: bot %s failed at turn %s", table.game_id, level, turn)
-                action = seen.legal[0]
+        try:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(
+                self._pool(), think, level, seed, self.settings.think_ms, seen
+            )
+        except Exception:
+            log.exception("game %s: bot %s failed at turn %s", table.game_id, level, turn)
+            action = seen.legal[0]
         async with table.lock:
             if table.turn != turn or table.status != "playing" or table.bot_turn != turn:
                 return
@@ -703,7 +734,8 @@ class TableManager:
             self._bot_move(table, turn, level, stand_in=True)
 
     async def _stop(self, table: Table, event: GameStopped) -> None:
-        await self.storage.set_status(table.game_id, "stopped")
+        async with self._saving():
+            await self.storage.set_status(table.game_id, "stopped")
         table.status = "stopped"
         self._finish(table)
         await self._show(table, event)
@@ -717,7 +749,8 @@ class TableManager:
             del self._tables[table.channel_id]
 
     async def _close_lobby(self, table: Table, reason: str) -> None:
-        await self.storage.set_status(table.game_id, "cancelled")
+        async with self._saving():
+            await self.storage.set_status(table.game_id, "cancelled")
         table.status = "cancelled"
         self._finish(table)
         await self._show(table, LobbyClosed(reason))

@@ -28,8 +28,9 @@ class TableSettings:
     think_ms: int = DEFAULT_THINK_MS
     """The expert's budget per decision."""
     bot_concurrency: int = 8
-    """Bot decisions in flight at once across all tables, so that a burst of bot moves
-    never queues ahead of humans for long."""
+    """Bot moves (thinking, applying, storing, showing) under way at once across all
+    tables: however many bots play, a human's action never queues behind more than
+    these, and the event loop never has more than these to catch up with."""
 
     def __post_init__(self) -> None:
         if self.away_policy not in AWAY_POLICIES:
@@ -38,6 +39,16 @@ class TableSettings:
             raise ValueError(f"stand_in_level must be one of {', '.join(LEVELS)}")
         if self.bot_concurrency < 1:
             raise ValueError("bot_concurrency must be at least 1")
-        for name in ("bot_pause", "reminder_after", "stand_in_after", "lobby_expiry"):
+        for name in (
+            "bot_pause",
+            "reminder_after",
+            "stand_in_after",
+            "lobby_expiry",
+            "idle_expiry",
+        ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative")
+        if self.stand_in_after < self.reminder_after:
+            raise ValueError("stand_in_after cannot come before reminder_after")
+        if self.think_ms < 1:
+            raise ValueError("think_ms must be at least 1")

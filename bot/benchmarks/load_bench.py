@@ -1,0 +1,278 @@
+"""The load benchmark: many live tables in one process, through the real table service.
+
+``python -m bot.benchmarks load`` opens ``--tables`` tables on one SQLite file: most are
+played by heuristic bots without pauses (as fast as the service lets them), and at
+``--humans`` of them one seat is a simulated human who answers its turns after a few
+hundred milliseconds of "thinking". It measures what players would feel: the latency of
+a human's action from the call to the presenter's update, the event loop's longest stall
+(the lateness of a 5 ms heartbeat task), deals completed per second, and memory per table.
+Target: 1,000 tables with human p99 under 100 ms and no stall over 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.heap import freeze_startup_objects
+from bot.storage import Storage
+from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
+from bot.tables.events import DealFinished, Event, GameFinished
+from bot.tables.thinking import bot_pool
+from tarot_core import DealView
+
+HUMAN = 1_000_000
+"""User ids of simulated humans start here (one per human table)."""
+HOST = 2_000_000
+"""User ids of the hosts of bot tables, who hand their seat to a bot at the start."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "load", help="run many live tables through the table service and time humans"
+    )
+    parser.add_argument("--tables", type=int, default=1000, help="live tables at once")
+    parser.add_argument("--humans", type=int, default=100, help="tables with a human seat")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.3, 1.5),
+        metavar=("MIN", "MAX"),
+        help="a simulated human's thinking time, uniform in seconds",
+    )
+    parser.add_argument("--workers", type=int, default=None, help="bot processes")
+    parser.add_argument("--bot-concurrency", type=int, default=8)
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.tables < 1 or not 0 <= args.humans <= args.tables or args.seconds <= 0:
+        print("need --tables >= 1, 0 <= --humans <= --tables, --seconds > 0", file=sys.stderr)
+        return 2
+    if args.db is not None and args.db.exists():
+        print(f"{args.db}: exists; the benchmark starts from a new file", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        path = args.db or Path(tmp) / "load.sqlite3"
+        figures = asyncio.run(benchmark(args, path))
+    print(json.dumps(figures) if args.json else report(figures))
+    return 0
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@dataclass
+class Measures:
+    measuring: bool = False
+    deals: int = 0
+    actions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    stalls: list[float] = field(default_factory=list)
+    changed_at: dict[int, float] = field(default_factory=dict)
+    """Per channel: when the presenter last heard of a change."""
+    turn_of: dict[int, asyncio.Event] = field(default_factory=dict)
+    """Per human table: set when the human is to act."""
+    finished: set[int] = field(default_factory=set)
+
+
+class LoadPresenter:
+    """Notes times only: a real presenter queues its Discord calls just as cheaply."""
+
+    def __init__(self, m: Measures) -> None:
+        self.m = m
+
+    async def table_changed(self, table: TableSnapshot) -> None:
+        self.m.changed_at[table.channel_id] = time.perf_counter()
+        if self.m.measuring:
+            self.m.actions += 1
+
+    async def tell_seat(
+        self, table: TableSnapshot, seat: int, user_id: int, view: DealView
+    ) -> None:
+        if view.to_act == seat:
+            waiting = self.m.turn_of.get(table.channel_id)
+            if waiting is not None:
+                waiting.set()
+
+    async def announce(self, table: TableSnapshot, event: Event) -> None:
+        if isinstance(event, DealFinished) and self.m.measuring:
+            self.m.deals += 1
+        if isinstance(event, GameFinished):
+            self.m.finished.add(table.channel_id)
+
+
+async def open_table(
+    manager: TableManager, channel: int, players: int, human: bool, seed: int
+) -> None:
+    host = HUMAN + channel if human else HOST + channel
+    await manager.create(
+        channel,
+        host,
+        f"player {channel}",
+        guild_id=1 + channel % 50,
+        players=players,
+        deals=100,
+        seed=seed,
+    )
+    for _ in range(players - 1):
+        await manager.add_bot(channel, host, "heuristic")
+    await manager.start(channel, host)
+    if not human:
+        await manager.replace(channel, host, 0, "heuristic")
+
+
+async def simulated_human(
+    manager: TableManager, channel: int, m: Measures, think: tuple[float, float], rng: random.Random
+) -> None:
+    user = HUMAN + channel
+    event = m.turn_of[channel]
+    while channel not in m.finished:
+        await event.wait()
+        event.clear()
+        await asyncio.sleep(rng.uniform(*think))
+        try:
+            snapshot, seat, view = manager.private_view(channel, user)
+        except Refused:
+            return
+        if view.to_act != seat or not view.legal:
+            continue
+        action = rng.choice(view.legal)
+        start = time.perf_counter()
+        try:
+            await manager.act(channel, user, snapshot.turn, action)
+        except Refused:
+            continue
+        if m.measuring:
+            m.latencies.append(m.changed_at[channel] - start)
+
+
+async def heartbeat(m: Measures, period: float = 0.005) -> None:
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(period)
+        if m.measuring:
+            m.stalls.append(time.perf_counter() - start - period)
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
+    m = Measures()
+    rng = random.Random(args.seed)
+    storage = await Storage.open(path)
+    pool = bot_pool(args.workers)
+    settings = TableSettings(
+        bot_pause=0,
+        bot_concurrency=args.bot_concurrency,
+        reminder_after=3600,
+        stand_in_after=7200,
+        idle_expiry=86400,
+    )
+    manager = TableManager(storage, LoadPresenter(m), settings, executor=pool)
+    humans = set(range(args.humans))
+    for channel in humans:
+        m.turn_of[channel] = asyncio.Event()
+    before = rss_bytes()
+    opened = time.perf_counter()
+    beat = asyncio.create_task(heartbeat(m))
+    people = []
+    for channel in range(args.tables):
+        await open_table(manager, channel, args.players, channel in humans, rng.getrandbits(63))
+        if channel in humans:
+            people.append(
+                asyncio.create_task(
+                    simulated_human(manager, channel, m, args.think, random.Random(channel))
+                )
+            )
+        if channel % 100 == 99:
+            print(f"  {channel + 1} tables open", file=sys.stderr)
+    open_seconds = time.perf_counter() - opened
+    freeze_startup_objects()  # as the bot does once its tables are restored
+    await asyncio.sleep(args.warmup)
+    after = rss_bytes()
+    tracked = len(gc.get_objects())
+    m.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    m.measuring = False
+    elapsed = time.perf_counter() - started
+    live = len(manager)
+    for task in (beat, *people):
+        task.cancel()
+    await manager.close()
+    pool.shutdown(wait=True, cancel_futures=True)
+    await storage.close()
+    ms = [x * 1000 for x in m.latencies]
+    stalls = [x * 1000 for x in m.stalls]
+    return {
+        "tables": args.tables,
+        "human_tables": args.humans,
+        "players": args.players,
+        "live_tables_at_end": live,
+        "open_seconds": round(open_seconds, 2),
+        "seconds": round(elapsed, 2),
+        "deals": m.deals,
+        "deals_per_second": round(m.deals / elapsed, 2),
+        "actions_per_second": round(m.actions / elapsed, 1),
+        "human_actions": len(ms),
+        "human_latency_ms": {
+            "p50": _round(percentile(ms, 0.50)),
+            "p99": _round(percentile(ms, 0.99)),
+            "max": _round(max(ms) if ms else None),
+        },
+        "loop_stall_ms": {
+            "p99": _round(percentile(stalls, 0.99)),
+            "max": _round(max(stalls) if stalls else None),
+        },
+        "memory_per_table_kib": round((after - before) / args.tables / 1024, 1),
+        "rss_mib": round(after / 2**20, 1),
+        "gc_tracked_objects": tracked,
+        "workers": args.workers or os.cpu_count(),
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def report(f: dict[str, Any]) -> str:
+    lat, stall = f["human_latency_ms"], f["loop_stall_ms"]
+    return "\n".join(
+        [
+            f"load benchmark: {f['tables']} live tables of {f['players']}"
+            f" ({f['human_tables']} with a simulated human), {f['workers']} bot processes",
+            f"opened in {f['open_seconds']} s; measured {f['seconds']} s;"
+            f" {f['live_tables_at_end']} tables live at the end",
+            f"deals completed:     {f['deals']} ({f['deals_per_second']}/s);"
+            f" actions {f['actions_per_second']}/s",
+            f"human action:        p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms"
+            f" over {f['human_actions']} actions (target p99 < 100 ms)",
+            f"event loop stall:    max {stall['max']} ms, p99 {stall['p99']} ms (target < 50 ms)",
+            f"memory per table:    {f['memory_per_table_kib']} KiB (RSS {f['rss_mib']} MiB)",
+        ]
+    )
