@@ -1,0 +1,51 @@
+"""The load and game benchmarks, run as real commands at a tiny size."""
+
+import json
+import subprocess
+import sys
+
+
+def run(*args: str) -> dict[str, object]:
+    command = [sys.executable, "-m", "bot.benchmarks", *args, "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    figures: dict[str, object] = json.loads(done.stdout)
+    return figures
+
+
+def test_a_game_of_bots_through_the_service_is_timed_and_scored() -> None:
+    f = run("game", "--players", "3", "--deals", "2", "--seed", "4")
+    assert f["players"] == 3 and f["level"] == "heuristic"
+    assert isinstance(f["deals"], int) and f["deals"] >= 2
+    assert isinstance(f["actions"], int) and f["actions"] >= 2 * 3 * 24
+    totals = f["totals"]
+    assert isinstance(totals, list) and len(totals) == 3 and sum(totals) == 0
+    assert isinstance(f["seconds"], float) and f["seconds"] > 0
+
+
+def test_the_load_benchmark_measures_humans_bots_and_the_loop() -> None:
+    f = run(
+        "load",
+        "--tables",
+        "12",
+        "--humans",
+        "4",
+        "--seconds",
+        "4",
+        "--warmup",
+        "1",
+        "--think",
+        "0.05",
+        "0.1",
+        "--workers",
+        "1",
+    )
+    assert (f["tables"], f["human_tables"], f["live_tables_at_end"]) == (12, 4, 12)
+    assert isinstance(f["actions_per_second"], float) and f["actions_per_second"] > 10
+    latency = f["human_latency_ms"]
+    assert isinstance(latency, dict) and isinstance(f["human_actions"], int)
+    assert f["human_actions"] > 4
+    assert 0 < latency["p50"] <= latency["p99"] <= latency["max"]
+    stall = f["loop_stall_ms"]
+    assert isinstance(stall, dict) and 0 <= stall["p99"] <= stall["max"]
+    assert isinstance(f["memory_per_table_kib"], float)

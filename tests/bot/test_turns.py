@@ -1,0 +1,112 @@
+"""Turns of many tables committed together: each all-or-nothing, none sinking another."""
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.storage import FinishedDeal, Storage, StorageError
+from tarot_core import Rules, to_record
+from tarot_core.bench import random_deal
+
+
+async def games(db: Storage, count: int) -> tuple[list[int], list[int]]:
+    ids = [await db.player("user", str(s), f"P{s}") for s in range(4)]
+    made = []
+    for _ in range(count):
+        game = await db.create_game(
+            guild_id=1, channel_id=2, players=4, rules=Rules().options(), deals_target=1, seed=1
+        )
+        for seat, pid in enumerate(ids):
+            await db.seat(game, seat, pid)
+        await db.set_status(game, "playing")
+        made.append(game)
+    return made, ids
+
+
+def bid(seat: int) -> dict[str, object]:
+    return {"type": "bid", "seat": seat, "contract": "pass"}
+
+
+async def test_turns_arriving_together_share_a_commit_and_all_land(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    tables, _ = await games(db, 40)
+    commits = 0
+    original = db.conn.execute
+
+    async def counting(sql: str, *args: object) -> object:
+        nonlocal commits
+        commits += sql == "COMMIT"
+        return await original(sql, *args)
+
+    db.conn.execute = counting  # type: ignore[assignment,method-assign]
+    await asyncio.gather(*(db.save_turn(g, seq, bid(seq)) for g in tables for seq in range(1)))
+    await asyncio.gather(*(db.save_turn(g, 1, bid(1)) for g in tables))
+    db.conn.execute = original  # type: ignore[method-assign]
+    for g in tables:
+        assert [a["seat"] for a in await db.actions(g)] == [0, 1]
+    assert commits < 10  # 80 turns, a handful of commits
+    await db.close()
+
+
+async def test_a_bad_turn_is_refused_alone_and_the_others_land(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    (a, b, c), ids = await games(db, 3)
+    await db.save_turn(b, 0, bid(0))
+    deal = random_deal(random.Random(2), Rules(), 0)
+    assert deal.result is not None
+    finished = FinishedDeal(1, to_record(deal), deal.result, ids)
+    results = await asyncio.gather(
+        db.save_turn(a, 0, bid(0), [finished], list(deal.result.scores)),
+        db.save_turn(b, 0, bid(3)),  # turn 0 of b is already stored: a replayed click
+        db.save_turn(c, 0, bid(0)),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], StorageError)
+    assert [x["seat"] for x in await db.actions(b)] == [0]
+    assert len(await db.actions(a)) == 1 and len(await db.actions(c)) == 1
+    assert len(await db.deal_records(a)) == 1
+    stored = await db.game(a)
+    assert stored is not None and stored.status == "finished"
+    await db.close()
+
+
+async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(
+    tmp_path: Path,
+) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    (a,), ids = await games(db, 1)
+    deal = random_deal(random.Random(3), Rules(), 0)
+    assert deal.result is not None
+    finished = FinishedDeal(1, to_record(deal), deal.result, ids)
+    await db.record_deal(a, 1, finished.record, finished.result, ids)
+    with pytest.raises(StorageError, match="already recorded"):
+        await db.save_turn(a, 0, bid(0), [finished])
+    assert await db.actions(a) == []
+    await db.close()
+
+
+async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    (a, b), _ = await games(db, 2)
+    inside = asyncio.Event()
+
+    async def failing() -> None:
+        async with db.transaction():
+            await db.append_action(a, 0, bid(0))
+            inside.set()
+            await asyncio.sleep(0.01)
+            raise RuntimeError("rolled back")
+
+    async def other() -> None:
+        await inside.wait()
+        async with db.transaction():  # waits for the first: does not join it
+            await db.append_action(b, 0, bid(0))
+
+    results = await asyncio.gather(failing(), other(), return_exceptions=True)
+    assert isinstance(results[0], RuntimeError) and results[1] is None
+    assert await db.actions(a) == []
+    assert len(await db.actions(b)) == 1
+    await db.close()
