@@ -54,7 +54,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar=("MIN", "MAX"),
         help="a simulated human's thinking time, uniform in seconds",
     )
-    parser.add_argument("--workers", type=int, default=None, help="bot processes")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="bot processes (default: cores - 1)"
+    )
     parser.add_argument("--bot-concurrency", type=int, default=8)
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp)")
     parser.add_argument("--seed", type=int, default=1)
@@ -185,7 +187,8 @@ async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     m = Measures()
     rng = random.Random(args.seed)
     storage = await Storage.open(path)
-    pool = bot_pool(args.workers)
+    workers = args.workers or max(1, (os.cpu_count() or 2) - 1)  # as bot_pool() chooses
+    pool = bot_pool(workers)
     settings = TableSettings(
         bot_pause=0,
         bot_concurrency=args.bot_concurrency,
@@ -252,7 +255,7 @@ async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
         "memory_per_table_kib": round((after - before) / args.tables / 1024, 1),
         "rss_mib": round(after / 2**20, 1),
         "gc_tracked_objects": tracked,
-        "workers": args.workers or os.cpu_count(),
+        "workers": workers,
     }
 
 

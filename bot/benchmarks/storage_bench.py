@@ -359,13 +359,7 @@ async def timed(runs: int, call: Callable[[int], Awaitable[object]]) -> dict[str
 async def middle_player(db: Storage, guild_id: int | None) -> int:
     """A mid-ranked player of the board (of everyone in it if nobody is ranked yet)."""
     for min_games in (5, 0):
-        scope = GLOBAL if guild_id is None else guild_id
-        async with db.conn.execute(
-            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?",
-            (scope, min_games),
-        ) as cur:
-            row = await cur.fetchone()
-        count = int(row[0]) if row else 0
+        count = await db.ranked_count(guild_id, min_games=min_games)
         if count:
             page = await db.leaderboard(guild_id, min_games=min_games, offset=count // 2)
             return page[0].player_id

@@ -133,16 +133,20 @@ class LeaderboardQueries:
             mu, sigma = rating.DEFAULT
             zero = {"points": 0, "games": 0, "deals": 0, "taken": 0, "made": 0}
             row |= zero | {"mu": mu, "sigma": sigma, "rating": rating.ordinal(rating.DEFAULT)}
-        async with self.conn.execute(
-            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?",
-            (scope, min_games),
-        ) as cur:
-            counted = await cur.fetchone()
-        ranked = int(counted[0]) if counted else 0
+        ranked = await self.ranked_count(guild_id, min_games=min_games)
         rank = None
         if row["games"] >= min_games:
             rank = 1 + await self._ahead(scope, min_games, row["rating"], row["points"])
         return PlayerStats(**row, rank=rank, ranked=ranked)
+
+    async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int:
+        """How many players are ranked in a guild (``None``: globally)."""
+        async with self.conn.execute(
+            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?",
+            (scope_of(guild_id), min_games),
+        ) as cur:
+            counted = await cur.fetchone()
+        return int(counted[0]) if counted else 0
 
     async def _ahead(self, scope: int, min_games: int, rated: float, points: int) -> int:
         """How many ranked players are strictly ahead of this rating and these points."""

@@ -9,6 +9,7 @@ the presenter. The engine decides every rule; this module only decides who may a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -35,7 +36,7 @@ from tarot_core import (
     view,
 )
 from tarot_core.bots import LEVELS
-from tarot_core.serial import action_from_json, action_to_json
+from tarot_core.serial import action_to_json
 
 from ..storage import FinishedDeal, Storage
 from .clock import Clock, LoopClock
@@ -145,7 +146,7 @@ class TableManager:
             if table.status == "lobby":
                 self._touch_lobby(table)
                 continue
-            table.log = [action_from_json(a) for a in await self.storage.actions(stored.id)]
+            table.log = [json.dumps(a) for a in await self.storage.actions(stored.id)]
             table.rebuild()
             table.recorded = len(await self.storage.deal_records(stored.id))
             async with table.lock:
@@ -467,7 +468,7 @@ class TableManager:
             game.apply(action)
         except IllegalAction as e:
             raise Refused("illegal", str(e)) from None
-        table.log.append(action)
+        table.log.append(json.dumps(action_to_json(action)))
         before = table.recorded
         try:
             await self._store(table, action)

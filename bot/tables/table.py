@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 
-from tarot_core import Action, Deal, DealView, Game, Rules, view
+from tarot_core import Deal, DealView, Game, Rules, view
+from tarot_core.serial import action_from_json
 
 from .clock import Timer
 from .snapshot import SeatInfo, TableSnapshot
@@ -37,7 +39,9 @@ class Table:
     seats: list[Seat | None]
     status: str = "lobby"
     game: Game | None = None
-    log: list[Action] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    """The actions so far in their stored JSON form: strings cost the garbage collector
+    nothing to walk, where a thousand tables' action objects made its full passes long."""
     recorded: int = 0
     """Finished deals already stored."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -67,8 +71,8 @@ class Table:
     def rebuild(self) -> None:
         """The game again from the seed and the log (after a write that failed)."""
         game = self.new_game()
-        for action in self.log:
-            game.apply(action)
+        for text in self.log:
+            game.apply(action_from_json(json.loads(text)))
         self.game = game
 
     def seat_of(self, user_id: int) -> int | None:

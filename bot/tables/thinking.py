@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 
@@ -21,5 +22,11 @@ def think(level: str, seed: int, think_ms: int, view: DealView) -> Action:
 
 
 def bot_pool(workers: int | None = None) -> Executor:
-    """A process pool started with ``spawn``: safe beside the aiosqlite and loop threads."""
+    """A process pool started with ``spawn``: safe beside the aiosqlite and loop threads.
+
+    By default one worker per core but one, which stays for the event loop: with every
+    core thinking, the loop waits for the processor and every table with it.
+    """
+    if workers is None:
+        workers = max(1, (os.cpu_count() or 2) - 1)
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
