@@ -85,14 +85,14 @@ def _line(row: Any) -> dict[str, Any]:
 class LeaderboardQueries:
     """The read side of the leaderboards, mixed into ``Storage``."""
 
-    conn: aiosqlite.Connection
+    reader: aiosqlite.Connection
 
     async def leaderboard(
         self, guild_id: int | None, *, min_games: int = 5, limit: int = 10, offset: int = 0
     ) -> list[Standing]:
         """One page of a guild's leaderboard (``None``: the global one), best first."""
         scope = scope_of(guild_id)
-        async with self.conn.execute(
+        async with self.reader.execute(
             f"SELECT {_COLUMNS} FROM player_stats s JOIN players p ON p.id = s.player_id"
             " WHERE s.scope = ? AND s.games >= ?"
             " ORDER BY s.rating DESC, s.points DESC, s.player_id LIMIT ? OFFSET ?",
@@ -120,7 +120,7 @@ class LeaderboardQueries:
         rating.
         """
         scope = scope_of(guild_id)
-        async with self.conn.execute(
+        async with self.reader.execute(
             f"SELECT {_COLUMNS} FROM players p"
             " LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = ? WHERE p.id = ?",
             (scope, player_id),
@@ -141,7 +141,7 @@ class LeaderboardQueries:
 
     async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int:
         """How many players are ranked in a guild (``None``: globally)."""
-        async with self.conn.execute(
+        async with self.reader.execute(
             "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?",
             (scope_of(guild_id), min_games),
         ) as cur:
@@ -150,7 +150,7 @@ class LeaderboardQueries:
 
     async def _ahead(self, scope: int, min_games: int, rated: float, points: int) -> int:
         """How many ranked players are strictly ahead of this rating and these points."""
-        async with self.conn.execute(
+        async with self.reader.execute(
             "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= ?"
             " AND (rating > ? OR (rating = ? AND points > ?))",
             (scope, min_games, rated, rated, points),

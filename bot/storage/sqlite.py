@@ -68,6 +68,12 @@ class StoredSeat:
 
 
 class Storage(LeaderboardQueries, HistoryQueries):
+    """The writing connection (``conn``) serves the tables; leaderboards, stats and
+    history read through their own (``reader``), so they see only committed data (WAL
+    lets it read while a commit is under way) and never queue behind a batch of turns."""
+
+    reader: aiosqlite.Connection
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self._lock = asyncio.Lock()
@@ -83,11 +89,14 @@ class Storage(LeaderboardQueries, HistoryQueries):
         await conn.execute("PRAGMA synchronous = NORMAL")
         storage = cls(conn)
         await storage.migrate()
+        storage.reader = await aiosqlite.connect(str(path), isolation_level=None)
+        await storage.reader.execute("PRAGMA query_only = ON")
         return storage
 
     async def close(self) -> None:
         if self._writer is not None:
             await self._writer
+        await self.reader.close()
         await self.conn.close()
 
     async def schema_version(self) -> int:

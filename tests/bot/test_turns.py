@@ -110,3 +110,18 @@ async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
     assert await db.actions(a) == []
     assert len(await db.actions(b)) == 1
     await db.close()
+
+
+async def test_leaderboards_show_only_committed_deals(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    (a,), ids = await games(db, 1)
+    deal = random_deal(random.Random(5), Rules(), 0)
+    assert deal.result is not None and deal.result.outcome == "played"
+    async with db.transaction():
+        await db.record_deal(a, 1, to_record(deal), deal.result, ids)
+        during = await db.player_stats(ids[0], 1, min_games=0)
+    after = await db.player_stats(ids[0], 1, min_games=0)
+    assert during is not None and after is not None
+    assert (during.deals, during.points) == (0, 0)
+    assert (after.deals, after.points) == (1, deal.result.scores[0])
+    await db.close()
