@@ -1,0 +1,1 @@
+"""Discord components: controls whose ``custom_id`` carries everything they act on."""

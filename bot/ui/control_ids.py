@@ -1,0 +1,65 @@
+"""What a control's ``custom_id`` says: which table, which game, which turn, what to do.
+
+A button made at turn 37 of game 12 in some channel still says so after a restart, so the
+table service can answer it ("no longer current" if the table has moved on) without any
+view kept in memory. Discord allows 100 characters; every id here stays well under.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "tarot"
+MAX_LENGTH = 100
+KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart", "hand", "lobby", "back")
+"""``ecart`` is a select menu (its values are the cards); ``lobby`` and ``hand`` carry no
+turn that matters (0)."""
+
+PATTERN = (
+    rf"{PREFIX}:(?P<kind>{'|'.join(KINDS)}):(?P<channel>[0-9]{{1,20}}):(?P<game>[0-9]{{1,12}})"
+    r":(?P<turn>[0-9]{1,6}):(?P<arg>[a-z0-9_]{0,40})"
+)
+"""The same text as a ``DynamicItem`` template."""
+_FULL = re.compile(PATTERN + r"\Z")
+
+
+class ControlIdError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ControlId:
+    kind: str
+    channel_id: int
+    game_id: int
+    turn: int
+    arg: str = ""
+    """What the control does: a contract (``garde``), a card id (``63``), a level..."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ControlIdError(f"unknown control kind {self.kind!r}")
+        if not re.fullmatch(r"[a-z0-9_]{0,40}", self.arg):
+            raise ControlIdError(f"control argument {self.arg!r} is not a short lowercase word")
+        if min(self.channel_id, self.game_id, self.turn) < 0:
+            raise ControlIdError("control numbers cannot be negative")
+
+    def __str__(self) -> str:
+        text = f"{PREFIX}:{self.kind}:{self.channel_id}:{self.game_id}:{self.turn}:{self.arg}"
+        if len(text) > MAX_LENGTH or not _FULL.match(text):
+            raise ControlIdError(f"control id {text!r} does not fit Discord's custom_id")
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> ControlId:
+        match = _FULL.match(text)
+        if match is None:
+            raise ControlIdError(f"not a Tarot control id: {text[:MAX_LENGTH]!r}")
+        return cls(
+            kind=match["kind"],
+            channel_id=int(match["channel"]),
+            game_id=int(match["game"]),
+            turn=int(match["turn"]),
+            arg=match["arg"],
+        )
