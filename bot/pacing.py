@@ -1,0 +1,63 @@
+"""Coalescing bursts of changes into paced edits, so Discord sees one call, not ten.
+
+Bots can play several cards within a second; the table message should be edited once
+with the latest state, not once per card. Each key (a message) is sent its latest value
+at most once per ``interval``; the latest value is never lost, and the sends of one key
+never overlap or reorder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Generic, TypeVar
+
+from .tables.clock import Clock
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+log = logging.getLogger(__name__)
+
+
+class Coalescer(Generic[K, V]):
+    def __init__(
+        self, clock: Clock, interval: float, send: Callable[[K, V], Awaitable[None]]
+    ) -> None:
+        self.clock = clock
+        self.interval = interval
+        self.send = send
+        self._latest: dict[K, V] = {}
+        self._last_sent: dict[K, float] = {}
+        self._busy: set[K] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def submit(self, key: K, value: V) -> None:
+        """Note the newest value for ``key``; it will be sent soon, alone or with others'."""
+        self._latest[key] = value
+        if key not in self._busy:
+            self._busy.add(key)
+            task = asyncio.get_running_loop().create_task(self._run(key))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, key: K) -> None:
+        try:
+            while key in self._latest:
+                wait = self._last_sent.get(key, -1e18) + self.interval - self.clock.now()
+                if wait > 0:
+                    await self.clock.sleep(wait)
+                value = self._latest.pop(key)
+                self._last_sent[key] = self.clock.now()
+                try:
+                    await self.send(key, value)
+                except Exception:
+                    log.exception("sending %r failed", key)
+        finally:
+            self._busy.discard(key)
+
+    async def drain(self) -> None:
+        """Wait until everything submitted has been sent."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
