@@ -178,7 +178,10 @@ class Filler:
     def add_players(self, humans: list[int]) -> None:
         rows = [(pid, "bot", level, level.title(), self.start) for level, pid in self.bots.items()]
         rows += [(pid, "user", str(10**18 + pid), f"Player {pid}", self.start) for pid in humans]
-        self.conn.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?)", rows)
+        self.conn.executemany(
+            "INSERT INTO players (id, kind, external_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
 
     def fill(self, deals: int) -> Filled:
         filled = Filled(busiest_guild=self.busiest, bots=dict(self.bots))

@@ -111,4 +111,14 @@ MIGRATIONS: tuple[str, ...] = (
     JOIN (SELECT 0 AS n UNION ALL SELECT 1) k ON k.n = 0 OR g.guild_id IS NOT NULL
     GROUP BY 1, 2;
     """,
+    # 4: what the Discord layer must find again after a restart: the public message of
+    # each table, each human's DM for a game, who has closed their DMs, and small facts
+    # about the deployment (the hash of the last slash-command set synced).
+    """
+    ALTER TABLE games ADD COLUMN message_id INTEGER;
+    ALTER TABLE seats ADD COLUMN dm_channel_id INTEGER;
+    ALTER TABLE seats ADD COLUMN dm_message_id INTEGER;
+    ALTER TABLE players ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )

@@ -24,6 +24,7 @@ from tarot_core import DealResult
 from . import rating, stats
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
+from .messages import MessageRefs
 from .schema import MIGRATIONS
 from .turns import MAX_BATCH, FinishedDeal, Turn
 
@@ -67,7 +68,7 @@ class StoredSeat:
     away: bool
 
 
-class Storage(LeaderboardQueries, HistoryQueries):
+class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""

@@ -1,0 +1,40 @@
+"""Message ids, closed DMs and deployment facts survive reopening the file."""
+
+from pathlib import Path
+
+from bot.storage import Storage
+from tarot_core import Rules
+
+
+async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    db = await Storage.open(path)
+    alice = await db.player("user", "111", "Alice")
+    await db.player("user", "222", "Bob")
+    game = await db.create_game(
+        guild_id=1,
+        channel_id=5,
+        players=3,
+        rules=Rules(players=3).options(),
+        deals_target=3,
+        seed=1,
+    )
+    await db.seat(game, 0, alice)
+    assert await db.table_message(game) is None and await db.dm_message(game, 0) is None
+    await db.set_table_message(game, 9001)
+    await db.set_dm_message(game, 0, 700, 9002)
+    await db.set_dm_closed(222, True)
+    await db.set_meta("commands", "abc")
+    await db.set_meta("commands", "def")
+    await db.close()
+
+    db = await Storage.open(path)
+    assert await db.table_message(game) == 9001
+    assert await db.dm_message(game, 0) == (700, 9002)
+    assert await db.dm_message(game, 1) is None
+    assert await db.dm_closed(222) and not await db.dm_closed(111)
+    assert not await db.dm_closed(333)  # never seen
+    assert await db.meta("commands") == "def" and await db.meta("other") is None
+    await db.set_dm_closed(222, False)
+    assert not await db.dm_closed(222)
+    await db.close()
