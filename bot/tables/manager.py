@@ -71,6 +71,14 @@ from .thinking import bot_pool, decision_seed, think
 log = logging.getLogger(__name__)
 
 MAX_DEALS = 100
+HOST_ACTIONS = {
+    "start": "start the game",
+    "cancel": "cancel the lobby",
+    "replace": "replace a player",
+    "stop_table": "stop the table",
+    "stop_game": "stop the game",
+}
+"""What only the host may do; the key travels with the refusal for translation."""
 
 
 class TableManager:
@@ -193,14 +201,21 @@ class TableManager:
             if channel_id in self._tables:
                 raise Refused("table_exists", "a table is already open in this channel")
             if players not in (3, 4, 5):
-                raise Refused("bad_players", f"a table has 3, 4 or 5 players, not {players}")
+                raise Refused(
+                    "bad_players", f"a table has 3, 4 or 5 players, not {players}", players=players
+                )
             try:
                 rules = Rules.from_options(players, options or {})
             except RulesError as e:
-                raise Refused("bad_rules", f"rule options: {e}") from None
+                raise Refused("bad_rules", f"rule options: {e}", reason=str(e)) from None
             target = deals if deals is not None else players
             if not 1 <= target <= MAX_DEALS:
-                raise Refused("bad_deals", f"a game has 1 to {MAX_DEALS} deals, not {target}")
+                raise Refused(
+                    "bad_deals",
+                    f"a game has 1 to {MAX_DEALS} deals, not {target}",
+                    max=MAX_DEALS,
+                    deals=target,
+                )
             game_seed = seed if seed is not None else self._seeds()
             async with self._saving(), self.storage.transaction():
                 host = await self.storage.player("user", str(host_id), host_name)
@@ -264,7 +279,12 @@ class TableManager:
             self._lobby(table)
             self._seated(table, user_id)
             if level not in LEVELS:
-                raise Refused("bad_level", f"unknown bot level {level!r}: {', '.join(LEVELS)}")
+                raise Refused(
+                    "bad_level",
+                    f"unknown bot level {level!r}: {', '.join(LEVELS)}",
+                    level=level,
+                    levels=", ".join(LEVELS),
+                )
             seat = self._free_seat(table)
             async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("bot", level, BOT_NAMES[level])
@@ -285,7 +305,7 @@ class TableManager:
                     raise Refused("no_bot", "there is no bot at this table")
                 seat = bots[-1]
             elif seat not in bots:
-                raise Refused("no_bot", f"seat {seat + 1} is not a bot")
+                raise Refused("no_bot_seat", f"seat {seat + 1} is not a bot", seat=seat + 1)
             async with self._saving():
                 await self.storage.unseat(table.game_id, seat)
             table.seats[seat] = None
@@ -295,7 +315,7 @@ class TableManager:
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
-            self._host(table, user_id, "start the game")
+            self._host(table, user_id, "start")
             empty = sum(1 for s in table.seats if s is None)
             if empty:
                 raise Refused(
@@ -328,7 +348,7 @@ class TableManager:
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
-            self._host(table, user_id, "cancel the lobby")
+            self._host(table, user_id, "cancel")
             await self._close_lobby(table, "cancelled")
 
     # ----- play --------------------------------------------------------------------------
@@ -344,7 +364,8 @@ class TableManager:
             deal = table.deal
             assert deal is not None
             if deal.to_act != seat:
-                raise Refused("not_your_turn", f"it is {self._name(table, deal.to_act)}'s turn")
+                name = self._name(table, deal.to_act)
+                raise Refused("not_your_turn", f"it is {name}'s turn", name=name)
             if action.seat != seat:
                 raise Refused("not_your_seat", "that control belongs to another seat")
             events = await self._apply(table, action)
@@ -378,14 +399,19 @@ class TableManager:
         table = self._get(channel_id)
         async with table.lock:
             self._playing(table)
-            self._host(table, user_id, "replace a player")
+            self._host(table, user_id, "replace")
             if level not in LEVELS:
-                raise Refused("bad_level", f"unknown bot level {level!r}: {', '.join(LEVELS)}")
+                raise Refused(
+                    "bad_level",
+                    f"unknown bot level {level!r}: {', '.join(LEVELS)}",
+                    level=level,
+                    levels=", ".join(LEVELS),
+                )
             if not 0 <= seat < table.players:
-                raise Refused("bad_seat", f"there is no seat {seat + 1}")
+                raise Refused("bad_seat", f"there is no seat {seat + 1}", seat=seat + 1)
             holder = table.seats[seat]
             if holder is None or holder.user_id is None:
-                raise Refused("not_human", f"seat {seat + 1} is already a bot")
+                raise Refused("not_human", f"seat {seat + 1} is already a bot", seat=seat + 1)
             async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("bot", level, BOT_NAMES[level])
                 await self.storage.seat(table.game_id, seat, player)
@@ -405,12 +431,12 @@ class TableManager:
         async with table.lock:
             if table.status == "lobby":
                 if not moderator:
-                    self._host(table, user_id, "stop the table")
+                    self._host(table, user_id, "stop_table")
                 await self._close_lobby(table, "cancelled")
                 return
             self._playing(table)
             if not moderator:
-                self._host(table, user_id, "stop the game")
+                self._host(table, user_id, "stop_game")
             await self._stop(table, GameStopped("host", user_id))
 
     # ----- checks ------------------------------------------------------------------------
@@ -439,9 +465,10 @@ class TableManager:
         return seat
 
     @staticmethod
-    def _host(table: Table, user_id: int, what: str) -> None:
+    def _host(table: Table, user_id: int, action: str) -> None:
         if user_id != table.host_id:
-            raise Refused("not_host", f"only the host can {what}")
+            what = HOST_ACTIONS[action]
+            raise Refused("not_host", f"only the host can {what}", action=action)
 
     @staticmethod
     def _free_seat(table: Table) -> int:
@@ -467,7 +494,7 @@ class TableManager:
         try:
             game.apply(action)
         except IllegalAction as e:
-            raise Refused("illegal", str(e)) from None
+            raise Refused("illegal", str(e), reason=str(e)) from None
         table.log.append(json.dumps(action_to_json(action)))
         before = table.recorded
         try:

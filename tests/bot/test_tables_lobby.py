@@ -80,7 +80,7 @@ async def test_seats_come_and_go_and_storage_follows(tables: Harness) -> None:
     # Both random bots are the same player; the new name of a returning user is kept.
     assert snap.seats[3].name == "Ann again"  # type: ignore[union-attr]
 
-    await refused(h, "no_bot", lambda: m.remove_bot(CHANNEL, HOST, 2), says="seat 3")
+    await refused(h, "no_bot_seat", lambda: m.remove_bot(CHANNEL, HOST, 2), says="seat 3")
     await refused(h, "not_seated", lambda: m.leave(CHANNEL, 4242))
     await refused(h, "not_seated", lambda: m.add_bot(CHANNEL, 4242, "random"))
     await m.remove_bot(CHANNEL, HOST)
@@ -144,7 +144,8 @@ async def test_lobby_refusals_say_why_and_change_nothing(tables: Harness) -> Non
     await m.join(CHANNEL, GUESTS[0], "Ann")
     await refused(h, "already_seated", lambda: m.join(CHANNEL, GUESTS[0], "Ann"), says="already")
     await refused(h, "already_seated", lambda: m.join(CHANNEL, HOST, "Host"))
-    await refused(h, "not_host", lambda: m.start(CHANNEL, GUESTS[0]), says="only the host")
+    error = await refused(h, "not_host", lambda: m.start(CHANNEL, GUESTS[0]), says="only the host")
+    assert error.params == {"action": "start"}  # translated with the action's own key
     await refused(h, "seats_empty", lambda: m.start(CHANNEL, HOST), says="1 seat still empty")
     await refused(
         h, "bad_level", lambda: m.add_bot(CHANNEL, HOST, "grandmaster"), says="'grandmaster'"

@@ -265,12 +265,13 @@ async def test_refusals_in_play_say_why_and_change_nothing(tables: Harness) -> N
     m = h.manager
 
     await refused(h, "not_seated", lambda: m.act(CHANNEL, 4242, turn, legal), says="not seated")
-    await refused(
+    error = await refused(
         h,
         "not_your_turn",
         lambda: m.act(CHANNEL, other, turn, Play(other_seat, other_hand[0])),
         says=now.seats[seat].name,  # type: ignore[union-attr]
     )
+    assert error.params == {"name": now.seats[seat].name}  # type: ignore[union-attr]
     await refused(h, "stale", lambda: m.act(CHANNEL, me, turn - 1, legal), says="no longer")
     await refused(h, "stale", lambda: m.act(CHANNEL, me, turn + 1, legal), says="no longer")
     await refused(
@@ -286,6 +287,7 @@ async def test_refusals_in_play_say_why_and_change_nothing(tables: Harness) -> N
         says=[format_card(illegal), "you must"],
     )
     assert "follow" in str(error) or "trump" in str(error)
+    assert error.params == {"reason": str(error)}  # the engine's words, for translation
     await refused(
         h,
         "illegal",
