@@ -322,6 +322,7 @@ class TableManager:
                     "seats_empty",
                     f"{empty} seat{'s' if empty > 1 else ''} still empty"
                     ": wait for players or add bots",
+                    count=empty,
                 )
             table.game = table.new_game()
             try:

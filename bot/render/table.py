@@ -1,0 +1,569 @@
+"""Text blocks for a table, in the reader's language, from what the table service shows.
+
+Every public function takes a ``TableSnapshot`` (whose view is the public one) and never a
+seat's ``DealView``, so a public message cannot show a hidden card by construction; only
+``private_text`` takes a seat's own view, for that seat's DM. Texts use Discord markdown;
+player names are escaped so that a name cannot format (or ping) anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+from tarot_core import Contract, DealResult, DealView, Phase, Rules
+from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
+from tarot_core.bots import LEVELS
+from tarot_core.view import TrickView
+
+from ..i18n import locale_of, t
+from ..tables.events import (
+    AllPassed,
+    ChienShown,
+    ContractMade,
+    DealFinished,
+    EcartTrumps,
+    Event,
+    GameFinished,
+    GameStarted,
+    GameStopped,
+    KingCalled,
+    LobbyClosed,
+    MisereDeclared,
+    PlayerBack,
+    PoigneeShown,
+    Reminder,
+    SeatReplaced,
+    SlamAnnounced,
+    StandIn,
+)
+from ..tables.snapshot import TableSnapshot
+from .cards import card_long, card_short, cards_short, hand_lines, sort_for_display
+
+log = logging.getLogger(__name__)
+
+SEP = " · "
+TURN_MARK = "▶"
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+_MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
+
+
+# ----- small pieces ----------------------------------------------------------------------
+
+
+def escape(name: str) -> str:
+    """A player's name made inert: no markdown, no @everyone/@here ping."""
+    return _MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
+
+
+def signed(value: int) -> str:
+    """Scores always carry their sign (``+20``, ``-20``), except zero."""
+    return f"{value:+d}" if value else "0"
+
+
+def number(value: float, locale: str | None) -> str:
+    """Card points, with the decimal comma in French (45,5)."""
+    text = str(int(value)) if float(value).is_integer() else str(value)
+    return text.replace(".", ",") if locale_of(locale) == "fr" else text
+
+
+def relative_time(timestamp: float) -> str:
+    """Discord shows ``<t:UNIX:R>`` as "2 minutes ago" in the reader's own language."""
+    return f"<t:{int(timestamp)}:R>"
+
+
+def labelled(locale: str | None, label: str, text: str) -> str:
+    """``**Label**: text``, with the space French puts before the colon."""
+    return t(locale, "ui.labelled", label=label, text=text)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def contract_name(locale: str | None, contract: Contract) -> str:
+    return t(locale, f"contract.{contract.text}")
+
+
+def level_name(locale: str | None, level: str) -> str:
+    return t(locale, f"level.{level}")
+
+
+def poignee_level_name(locale: str | None, rules: Rules, shown: int) -> str:
+    try:
+        level = rules.poignee_level(shown)
+    except ValueError:
+        level = 0
+    return t(locale, ("poignee.simple", "poignee.double", "poignee.triple")[level])
+
+
+def seat_name(locale: str | None, table: TableSnapshot, seat: int | None) -> str:
+    """A human's escaped name, a bot's name in the reader's language (numbered when two
+    bots of one level sit at the table), or "Seat n" for an empty seat."""
+    if seat is None or not 0 <= seat < len(table.seats):
+        return "?"
+    info = table.seats[seat]
+    if info is None:
+        return t(locale, "seat.n", seat=seat + 1)
+    if info.level is None:
+        return escape(info.name)
+    name = t(locale, f"bot_name.{info.level}") if info.level in LEVELS else escape(info.name)
+    twins = [s for s in table.seats if s is not None and s.level == info.level]
+    return t(locale, "bot_name.numbered", name=name, seat=seat + 1) if len(twins) > 1 else name
+
+
+def _public(table: TableSnapshot) -> DealView | None:
+    view = table.view
+    if view is not None and view.seat is not None:
+        raise ValueError("a public text was asked for with a seat's private view")
+    return view
+
+
+def _deal_numbers(table: TableSnapshot) -> tuple[int, int]:
+    """ "Deal n of m" counts the deals that count (voided deals are dealt again)."""
+    m = table.deals_target
+    n = table.deals_played if table.status != "playing" else table.deals_played + 1
+    return max(1, min(n, m)), m
+
+
+# ----- the lobby and the rules -----------------------------------------------------------
+
+
+def rules_lines(locale: str | None, rules: Rules, *, only_changes: bool = False) -> list[str]:
+    """The rule options, or only those that differ from the FFT defaults."""
+    default = Rules(players=rules.players)
+    lines: list[str] = []
+    if not only_changes:
+        lines.append(t(locale, "rule.players", players=rules.players))
+    if not only_changes or rules.garde_contre_multiplier != default.garde_contre_multiplier:
+        lines.append(t(locale, "rule.garde_contre_multiplier", value=rules.garde_contre_multiplier))
+    if not only_changes or rules.prise_allowed != default.prise_allowed:
+        lines.append(t(locale, f"rule.prise_allowed.{str(rules.prise_allowed).lower()}"))
+    if not only_changes or rules.poignee_bonus != default.poignee_bonus:
+        simple, double, triple = rules.poignee_bonus
+        lines.append(t(locale, "rule.poignee_bonus", simple=simple, double=double, triple=triple))
+    if not only_changes or rules.misere != default.misere:
+        lines.append(t(locale, f"rule.misere.{str(rules.misere).lower()}"))
+    if not only_changes or rules.shuffle != default.shuffle:
+        lines.append(t(locale, f"rule.shuffle.{rules.shuffle}"))
+    return lines
+
+
+def rules_text(locale: str | None, rules: Rules) -> str:
+    """Every option of a table, for ``/tarot rules``."""
+    return "\n".join(f"- {line}" for line in rules_lines(locale, rules))
+
+
+def _host_seat(table: TableSnapshot) -> int | None:
+    for info in table.seats:
+        if info is not None and info.user_id == table.host_id:
+            return info.seat
+    return None
+
+
+def lobby_text(locale: str | None, table: TableSnapshot) -> str:
+    """The lobby: seats (names or empty), host, players, deals, rule variants."""
+    lines = [f"**{t(locale, 'lobby.title', players=table.players)}**"]
+    host = _host_seat(table)
+    if host is not None:
+        lines.append(t(locale, "lobby.host", name=seat_name(locale, table, host)))
+    lines.append(t(locale, "lobby.deals", deals=table.deals_target))
+    lines += ["", f"**{t(locale, 'lobby.seats')}**"]
+    for seat, info in enumerate(table.seats):
+        if info is None:
+            lines.append(t(locale, "lobby.empty_seat", seat=seat + 1))
+            continue
+        line = t(locale, "lobby.seat", seat=seat + 1, name=seat_name(locale, table, seat))
+        if seat == host:
+            line += " " + t(locale, "lobby.host_mark")
+        lines.append(line)
+    lines += ["", f"**{t(locale, 'lobby.rules')}**"]
+    changes = rules_lines(locale, table.rules, only_changes=True)
+    lines += [f"- {line}" for line in changes] or [t(locale, "lobby.rules_default")]
+    lines.append("")
+    if table.status != "lobby":
+        lines.append(t(locale, "lobby.closed", status=t(locale, f"status.{table.status}")))
+    elif all(info is not None for info in table.seats):
+        lines.append(t(locale, "lobby.ready"))
+    else:
+        lines.append(t(locale, "lobby.hint"))
+    return "\n".join(lines)
+
+
+# ----- the public table ------------------------------------------------------------------
+
+
+def _trick_cards(locale: str | None, table: TableSnapshot, trick: TrickView) -> str:
+    n = table.players
+    return SEP.join(
+        t(
+            locale,
+            "table.played",
+            name=seat_name(locale, table, (trick.leader + i) % n),
+            card=card_short(card, locale),
+        )
+        for i, card in enumerate(trick.cards)
+    )
+
+
+_TURN_KEYS = {
+    Phase.BIDDING: "table.turn.bid",
+    Phase.CALLING: "table.turn.call",
+    Phase.ECART: "table.turn.ecart",
+    Phase.SLAM: "table.turn.slam",
+    Phase.PLAYING: "table.turn.play",
+}
+
+
+def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None) -> list[str]:
+    lines = []
+    for seat in range(table.players):
+        info = table.seats[seat]
+        parts = [t(locale, "table.seat", seat=seat + 1, name=seat_name(locale, table, seat))]
+        if view is not None and seat == view.dealer:
+            parts.append(t(locale, "table.dealer"))
+        if info is not None and info.away:
+            parts.append(t(locale, "table.away"))
+        parts.append(t(locale, "table.total", total=signed(table.totals[seat])))
+        mark = TURN_MARK if view is not None and seat == view.to_act else "•"
+        lines.append(f"{mark} " + SEP.join(parts))
+    return lines
+
+
+def _auction(locale: str | None, table: TableSnapshot, view: DealView) -> str:
+    n = table.players
+    bids = [
+        t(
+            locale,
+            "table.bid",
+            name=seat_name(locale, table, (view.dealer + 1 + i) % n),
+            contract=contract_name(locale, bid),
+        )
+        for i, bid in enumerate(view.bids)
+    ]
+    text = SEP.join(bids) if bids else t(locale, "table.auction_none")
+    return labelled(locale, t(locale, "table.auction"), text)
+
+
+def table_text(locale: str | None, table: TableSnapshot) -> str:
+    """The public table: seats with dealer, away and turn markers, whose turn (since when),
+    the auction, the contract, the called card, the chien when shown, poignées, the current
+    and the last trick, running totals, deal n of m. The lobby before the game starts."""
+    view = _public(table)
+    if view is None:
+        return lobby_text(locale, table)
+    if table.status in ("playing", "lobby"):
+        n, m = _deal_numbers(table)
+        title = t(locale, "table.title", n=n, m=m)
+    else:
+        title = t(locale, "table.title_done", status=t(locale, f"status.{table.status}"))
+    lines = [f"**{title}**", *_seat_lines(locale, table, view), ""]
+    playing = table.status == "playing"
+    if playing and view.to_act is not None and view.phase in _TURN_KEYS:
+        since = (
+            relative_time(table.turn_since)
+            if table.turn_since is not None
+            else t(locale, "table.turn.now")
+        )
+        who = seat_name(locale, table, view.to_act)
+        line = f"{TURN_MARK} " + t(locale, _TURN_KEYS[view.phase], name=who, since=since)
+        lines.append(line)
+        if table.deadline is not None:
+            lines.append(t(locale, "table.stand_in_at", when=relative_time(table.deadline)))
+    if view.phase == Phase.BIDDING or view.taker is None:
+        lines.append(_auction(locale, table, view))
+    else:
+        lines.append(_contract_line(locale, table, view))
+        if view.called is not None:
+            lines.append(t(locale, "table.called", card=card_long(view.called, locale)))
+        if view.slam_announced:
+            lines.append(t(locale, "table.slam", name=seat_name(locale, table, view.taker)))
+        if view.chien is not None:
+            lines.append(t(locale, "table.chien", cards=cards_short(view.chien, locale)))
+        elif view.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
+            contract = contract_name(locale, view.contract)
+            lines.append(t(locale, "table.chien_hidden", contract=contract))
+        if view.ecart_trumps:
+            trumps = cards_short(view.ecart_trumps, locale)
+            lines.append(t(locale, "table.ecart_trumps", cards=trumps))
+    for seat, shown in sorted(view.poignees.items()):
+        level = poignee_level_name(locale, table.rules, len(shown))
+        name = seat_name(locale, table, seat)
+        shown_text = cards_short(shown, locale)
+        lines.append(t(locale, "table.poignee", level=level, name=name, cards=shown_text))
+    for seat in view.miseres:
+        lines.append(t(locale, "table.misere", name=seat_name(locale, table, seat)))
+    for seat, dealt in sorted(view.petit_sec.items()):
+        name = seat_name(locale, table, seat)
+        lines.append(t(locale, "table.petit_sec", name=name, cards=cards_short(dealt, locale)))
+    if view.phase == Phase.PLAYING:
+        trick_no = len(view.tricks) + 1
+        if view.current is not None and view.current.cards:
+            trick = _trick_cards(locale, table, view.current)
+            lines.append(labelled(locale, t(locale, "table.trick", n=trick_no), trick))
+        elif trick_no <= table.rules.tricks:
+            lines.append(t(locale, "table.trick_empty", n=trick_no))
+    if view.tricks:
+        last = view.tricks[-1]
+        head = t(locale, "table.last_trick", name=seat_name(locale, table, last.winner))
+        lines.append(labelled(locale, head, _trick_cards(locale, table, last)))
+    if table.status == "finished":
+        lines.append(t(locale, "table.finished"))
+    elif table.status == "stopped":
+        lines.append(t(locale, "table.stopped"))
+    return "\n".join(lines).rstrip()
+
+
+def _contract_line(locale: str | None, table: TableSnapshot, view: DealView) -> str:
+    assert view.taker is not None and view.contract is not None
+    name = seat_name(locale, table, view.taker)
+    contract = contract_name(locale, view.contract)
+    if view.partner_known and view.partner is not None:
+        partner = seat_name(locale, table, view.partner)
+        return t(locale, "table.contract_partner", name=name, contract=contract, partner=partner)
+    return t(locale, "table.contract", name=name, contract=contract)
+
+
+# ----- events ----------------------------------------------------------------------------
+
+
+def event_line(locale: str | None, table: TableSnapshot, event: Event) -> str:
+    """One line for the channel; "" for an event this module does not know (logged)."""
+
+    def name(seat: int | None) -> str:
+        return seat_name(locale, table, seat)
+
+    if isinstance(event, GameStarted):
+        return t(locale, "event.game_started", name=name(event.dealer))
+    if isinstance(event, ContractMade):
+        contract = contract_name(locale, event.contract)
+        return t(locale, "event.contract_made", name=name(event.taker), contract=contract)
+    if isinstance(event, AllPassed):
+        return t(locale, "event.all_passed")
+    if isinstance(event, KingCalled):
+        card = card_long(event.card, locale)
+        return t(locale, "event.king_called", name=name(event.taker), card=card)
+    if isinstance(event, ChienShown):
+        return t(locale, "event.chien_shown", cards=cards_short(event.cards, locale))
+    if isinstance(event, EcartTrumps):
+        return t(locale, "event.ecart_trumps", cards=cards_short(event.cards, locale))
+    if isinstance(event, SlamAnnounced):
+        return t(locale, "event.slam_announced", name=name(event.seat))
+    if isinstance(event, PoigneeShown):
+        level = poignee_level_name(locale, table.rules, len(event.cards))
+        cards = cards_short(event.cards, locale)
+        return t(locale, "event.poignee_shown", name=name(event.seat), level=level, cards=cards)
+    if isinstance(event, MisereDeclared):
+        return t(locale, "event.misere_declared", name=name(event.seat))
+    if isinstance(event, DealFinished):
+        return _deal_line(locale, table, event)
+    if isinstance(event, GameFinished):
+        winners = [s for s, rank in enumerate(event.ranks) if rank == 1]
+        score = signed(event.totals[winners[0]]) if winners else "0"
+        if len(winners) == 1:
+            return t(locale, "event.game_finished", name=name(winners[0]), score=score)
+        names = ", ".join(name(s) for s in winners)
+        return t(locale, "event.game_finished_tie", names=names, score=score)
+    if isinstance(event, GameStopped):
+        if event.reason == "idle":
+            return t(locale, "event.game_stopped.idle")
+        seat = table.seat_of(event.by) if event.by is not None else None
+        if seat is None:
+            return t(locale, "event.game_stopped.host_anon")
+        return t(locale, "event.game_stopped.host", name=name(seat))
+    if isinstance(event, LobbyClosed):
+        reason = "expired" if event.reason == "expired" else "cancelled"
+        return t(locale, f"event.lobby_closed.{reason}")
+    if isinstance(event, Reminder):
+        when = relative_time(event.deadline)
+        return t(locale, "event.reminder", mention=mention(event.user_id), when=when)
+    if isinstance(event, StandIn):
+        level = level_name(locale, event.level)
+        return t(locale, "event.stand_in", name=name(event.seat), level=level)
+    if isinstance(event, PlayerBack):
+        return t(locale, "event.player_back", name=name(event.seat))
+    if isinstance(event, SeatReplaced):
+        # The seat already holds the bot: the human is named by their mention.
+        level = level_name(locale, event.level)
+        return t(locale, "event.seat_replaced", name=mention(event.user_id), level=level)
+    log.warning("no channel line for %s", type(event).__name__)
+    return ""
+
+
+def _deal_line(locale: str | None, table: TableSnapshot, event: DealFinished) -> str:
+    result = event.result
+    if result.outcome == "passed":
+        return t(locale, "event.deal_passed", n=event.number)
+    if result.outcome != "played" or result.contract is None:
+        return t(locale, "event.deal_petit_sec", n=event.number)
+    return t(
+        locale,
+        "event.deal_made" if result.made else "event.deal_lost",
+        n=event.number,
+        name=seat_name(locale, table, result.taker),
+        contract=contract_name(locale, result.contract).lower(),
+    )
+
+
+# ----- score sheet and standings ---------------------------------------------------------
+
+
+def _score_lines(locale: str | None, table: TableSnapshot, values: Sequence[int]) -> str:
+    return SEP.join(
+        t(locale, "score.line", name=seat_name(locale, table, seat), score=signed(v))
+        for seat, v in enumerate(values)
+    )
+
+
+def score_sheet(locale: str | None, table: TableSnapshot, event: DealFinished) -> str:
+    """A deal's score sheet: contract, points, oudlers, target, made or not and by how
+    much, each bonus, the deal's value, each seat's score and the running totals."""
+    result = event.result
+    lines = [f"**{t(locale, 'score.title', n=event.number)}**"]
+    if result.outcome != "played":
+        key = "score.void.passed" if result.outcome == "passed" else "score.void.petit_sec"
+        lines.append(t(locale, key))
+    else:
+        lines += _played_lines(locale, table, result)
+    seats = _score_lines(locale, table, result.scores)
+    lines.append(labelled(locale, t(locale, "score.seats"), seats))
+    lines.append(
+        labelled(locale, t(locale, "score.totals"), _score_lines(locale, table, event.totals))
+    )
+    return "\n".join(lines)
+
+
+def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) -> list[str]:
+    assert result.contract is not None and result.points is not None
+    name = seat_name(locale, table, result.taker)
+    contract = contract_name(locale, result.contract).lower()
+    if result.partner is not None:
+        partner = seat_name(locale, table, result.partner)
+        head = t(locale, "score.contract_partner", name=name, contract=contract, partner=partner)
+    elif table.players == 5:
+        head = t(locale, "score.contract_alone", name=name, contract=contract)
+    else:
+        head = t(locale, "score.contract", name=name, contract=contract)
+    points = number(result.points, locale)
+    lines = [
+        head,
+        t(locale, "score.points", points=points, oudlers=result.oudlers, target=result.target),
+        t(locale, "score.made" if result.made else "score.lost", diff=result.diff),
+    ]
+    m = result.multiplier
+    base = (25 + result.diff) * m * (1 if result.made else -1)
+    lines.append(t(locale, "score.base", diff=result.diff, multiplier=m, base=signed(base)))
+    if result.petit_au_bout is not None:
+        bonus = signed(10 * m if result.petit_au_bout == "taker" else -10 * m)
+        lines.append(t(locale, f"score.petit_au_bout.{result.petit_au_bout}", bonus=bonus))
+    if result.poignee_bonus:
+        lines.append(t(locale, "score.poignee", bonus=signed(result.poignee_bonus)))
+    if result.slam is not None:
+        lines.append(t(locale, f"score.slam.{result.slam}", bonus=signed(result.chelem_bonus)))
+    lines.append(t(locale, "score.hand", score=signed(result.hand_score)))
+    for seat, value in enumerate(result.misere_scores):
+        if value > 0:
+            who = seat_name(locale, table, seat)
+            lines.append(t(locale, "score.misere", name=who, bonus=signed(value)))
+    return lines
+
+
+def standings_text(locale: str | None, table: TableSnapshot, event: GameFinished) -> str:
+    """The final standings, best first; equal totals share a rank."""
+    lines = [f"**{t(locale, 'standings.title')}**"]
+    for seat in sorted(range(len(event.totals)), key=lambda s: (event.ranks[s], s)):
+        rank = event.ranks[seat]
+        line = t(
+            locale,
+            "standings.line",
+            rank=rank,
+            name=seat_name(locale, table, seat),
+            score=signed(event.totals[seat]),
+        )
+        lines.append(f"{MEDALS[rank]} {line}" if rank in MEDALS else line)
+    return "\n".join(lines)
+
+
+# ----- the private DM --------------------------------------------------------------------
+
+
+def private_text(locale: str | None, table: TableSnapshot, view: DealView) -> str:
+    """One seat's DM (and "My hand"): the table line, the hand by suit, and on its turn
+    what it must do. ``view`` must be that seat's own view."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("a DM needs the seat's own view, not the public one")
+    n, m = _deal_numbers(table)
+    channel = f"<#{table.channel_id}>"
+    lines = [f"**{t(locale, 'dm.title', channel=channel, n=n, m=m, seat=seat + 1)}**"]
+    if view.taker is not None and view.contract is not None:
+        who = seat_name(locale, table, view.taker)
+        lines.append(
+            t(locale, "dm.contract", contract=contract_name(locale, view.contract), name=who)
+        )
+    if view.called is not None:
+        lines.append(t(locale, "dm.called", card=card_long(view.called, locale)))
+    lines += ["", f"**{t(locale, 'dm.hand')}**", *hand_lines(view.hand, locale)]
+    if view.ecart:
+        lines.append(t(locale, "dm.ecart", cards=cards_short(view.ecart, locale)))
+    lines.append("")
+    if table.status != "playing":
+        lines.append(t(locale, "dm.game_over"))
+    elif view.phase == Phase.DONE or view.to_act is None:
+        pass
+    elif view.to_act != seat:
+        lines.append(t(locale, "dm.waiting", name=seat_name(locale, table, view.to_act)))
+    else:
+        if view.phase == Phase.PLAYING and view.current is not None and view.current.cards:
+            lines.append(t(locale, "dm.trick", cards=_trick_cards(locale, table, view.current)))
+        lines += _what_to_do(locale, table, view)
+    return "\n".join(lines).rstrip()
+
+
+def _what_to_do(locale: str | None, table: TableSnapshot, view: DealView) -> list[str]:
+    legal = view.legal
+    if view.phase == Phase.BIDDING:
+        bids = [contract_name(locale, a.contract) for a in legal if isinstance(a, Bid)]
+        return [t(locale, "dm.do.bid", choices=", ".join(bids))]
+    if view.phase == Phase.CALLING:
+        calls = [card_long(a.card, locale) for a in legal if isinstance(a, Call)]
+        return [t(locale, "dm.do.call", choices=", ".join(calls))]
+    if view.phase == Phase.ECART:
+        count = table.rules.chien_size - len(view.ecart or ())
+        discards = sort_for_display(a.card for a in legal if isinstance(a, Discard))
+        cards = cards_short(discards, locale)
+        return [t(locale, "dm.do.ecart", count=count, choices=cards)]
+    if view.phase == Phase.SLAM:
+        return [t(locale, "dm.do.slam")]
+    plays = cards_short(sort_for_display(a.card for a in legal if isinstance(a, Play)), locale)
+    lines = [t(locale, "dm.do.play", choices=plays)]
+    poignees = [
+        poignee_level_name(locale, table.rules, len(a.cards))
+        for a in legal
+        if isinstance(a, Poignee)
+    ]
+    if poignees:
+        lines.append(t(locale, "dm.do.poignee", choices=", ".join(poignees)))
+    if any(isinstance(a, Misere) for a in legal):
+        lines.append(t(locale, "dm.do.misere"))
+    return lines
+
+
+__all__ = [
+    "contract_name",
+    "escape",
+    "event_line",
+    "level_name",
+    "lobby_text",
+    "number",
+    "private_text",
+    "relative_time",
+    "rules_lines",
+    "rules_text",
+    "score_sheet",
+    "seat_name",
+    "signed",
+    "standings_text",
+    "table_text",
+]

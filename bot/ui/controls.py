@@ -1,0 +1,325 @@
+"""The controls a seat is offered: only what the engine lists as legal, within Discord's
+limits (5 rows; 5 buttons or one select of at most 25 options per row).
+
+Every control is a ``DynamicItem`` whose ``custom_id`` is a ``ControlId``: it works after
+a restart, and one made at another turn is answered "no longer current".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+
+from tarot_core import (
+    Action,
+    Bid,
+    Call,
+    DealView,
+    DeclareSlam,
+    Discard,
+    Ecart,
+    Misere,
+    Play,
+    Poignee,
+)
+
+from ..i18n import t
+from ..render.cards import card_long, card_short, group_name, group_of, sort_for_display
+from .control_ids import KINDS, ControlId
+
+ROWS = 5
+PER_ROW = 5
+MAX_OPTIONS = 25
+
+BUTTON_PATTERN = (
+    r"tarot:(?P<kind>"
+    + "|".join(k for k in KINDS if k != "ecart")
+    + r"):(?P<channel>[0-9]{1,20}):(?P<game>[0-9]{1,12}):(?P<turn>[0-9]{1,6})"
+    + r":(?P<arg>(?!sel_)[a-z0-9_]{0,40})"
+)
+SELECT_PATTERN = (
+    r"tarot:(?P<kind>ecart|card):(?P<channel>[0-9]{1,20}):(?P<game>[0-9]{1,12})"
+    r":(?P<turn>[0-9]{1,6}):(?P<arg>sel_[a-z0-9_]{0,36})"
+)
+"""Selects carry ``sel_...`` arguments, so a button's id never matches a select's."""
+
+Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Any]
+_handler: list[Handler] = []
+
+
+def set_handler(handler: Handler) -> None:
+    """What a control does when used: set once by the client (it holds the table service)."""
+    _handler[:] = [handler]
+
+
+async def _dispatch(
+    interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
+) -> None:
+    if _handler:
+        await _handler[0](interaction, control, values)
+
+
+class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
+    def __init__(
+        self,
+        control: ControlId,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or "·",
+                style=style,
+                disabled=disabled,
+                custom_id=str(control),
+                row=row,
+            )
+        )
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+        /,
+    ) -> ControlButton:
+        custom_id = getattr(item, "custom_id", None) or ""
+        return cls(ControlId.parse(custom_id))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.control, ())
+
+
+class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_PATTERN):
+    def __init__(
+        self,
+        control: ControlId,
+        *,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=str(control),
+                options=list(options) or [discord.SelectOption(label="·", value="0")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=max(1, min(max_values, len(options) or 1)),
+                row=row,
+            )
+        )
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+        /,
+    ) -> ControlSelect:
+        custom_id = getattr(item, "custom_id", None) or ""
+        return cls(ControlId.parse(custom_id))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await _dispatch(interaction, self.control, values)
+
+
+def action_for(view: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
+    """The legal action a control stands for in ``view`` (the seat's current view), or
+    None if it stands for nothing legal now. Only the engine's legal list is consulted."""
+    seat = view.seat
+    if seat is None:
+        return None
+    legal = view.legal
+    kind, arg = control.kind, control.arg
+    if kind == "bid":
+        return next((a for a in legal if isinstance(a, Bid) and a.contract.text == arg), None)
+    if kind == "call":
+        return next((a for a in legal if isinstance(a, Call) and str(a.card) == arg), None)
+    if kind == "slam":
+        return next(
+            (a for a in legal if isinstance(a, DeclareSlam) and a.announce == (arg == "yes")),
+            None,
+        )
+    if kind == "misere":
+        return next((a for a in legal if isinstance(a, Misere)), None)
+    if kind == "poignee":
+        return next((a for a in legal if isinstance(a, Poignee) and str(len(a.cards)) == arg), None)
+    if kind == "card":
+        wanted = values[0] if arg.startswith("sel_") and values else arg
+        return next((a for a in legal if isinstance(a, Play) and str(a.card) == wanted), None)
+    if kind == "ecart":
+        cards = tuple(int(v) for v in values if v.isdigit())
+        discards = {a.card for a in legal if isinstance(a, Discard)}
+        if not cards or not set(cards) <= discards:
+            return None
+        return Ecart(seat, cards) if len(cards) > 1 else Discard(seat, cards[0])
+    return None
+
+
+def _rows(items: list[list[discord.ui.Item[Any]]]) -> list[discord.ui.Item[Any]]:
+    out: list[discord.ui.Item[Any]] = []
+    for row, line in enumerate(items[:ROWS]):
+        for item in line:
+            item.row = row
+            out.append(item)
+    return out
+
+
+def _chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def controls_for(
+    view: DealView, channel_id: int, game_id: int, turn: int, locale: str | None
+) -> list[discord.ui.Item[Any]]:
+    """The controls for ``view``'s seat: none unless it is that seat's turn."""
+    if view.seat is None or view.to_act != view.seat or not view.legal:
+        return []
+
+    def cid(kind: str, arg: str = "") -> ControlId:
+        return ControlId(kind, channel_id, game_id, turn, arg)
+
+    def button(kind: str, arg: str, label: str, **kw: Any) -> discord.ui.Item[Any]:
+        return ControlButton(cid(kind, arg), label=label, **kw)
+
+    legal = view.legal
+    primary = discord.ButtonStyle.primary
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if bids:
+        line = [
+            button(
+                "bid",
+                a.contract.text,
+                t(locale, f"contract.{a.contract.text}"),
+                style=discord.ButtonStyle.secondary if a.contract == 0 else primary,
+            )
+            for a in bids
+        ]
+        return _rows([line])
+    calls = [a for a in legal if isinstance(a, Call)]
+    if calls:
+        line_items = [
+            button("call", str(a.card), card_short(a.card, locale), style=primary) for a in calls
+        ]
+        return _rows(_chunks(line_items, PER_ROW))
+    slams = [a for a in legal if isinstance(a, DeclareSlam)]
+    if slams:
+        return _rows(
+            [
+                [
+                    button(
+                        "slam",
+                        "yes" if a.announce else "no",
+                        t(locale, "button.slam_yes" if a.announce else "button.slam_no"),
+                        style=primary if a.announce else discord.ButtonStyle.secondary,
+                    )
+                    for a in slams
+                ]
+            ]
+        )
+    discards = [a.card for a in legal if isinstance(a, Discard)]
+    if discards:
+        return _ecart_selects(view, discards, cid, locale)
+    return _play_controls(view, cid, button, locale)
+
+
+def _ecart_selects(
+    view: DealView,
+    discards: list[int],
+    cid: Callable[[str, str], ControlId],
+    locale: str | None,
+) -> list[discord.ui.Item[Any]]:
+    """The écart as select menus: one per group of cards, split to fit 25 options."""
+    need = view.rules.chien_size - len(view.ecart or ())
+    groups: dict[int, list[int]] = {}
+    for card in sort_for_display(discards):
+        groups.setdefault(group_of(card), []).append(card)
+    chunks: list[tuple[int, list[int]]] = []
+    for group, cards in groups.items():
+        for part in _chunks(cards, MAX_OPTIONS):
+            chunks.append((group, part))
+    while len(chunks) > ROWS:  # merge the two smallest neighbours until they fit
+        sizes = [len(a) + len(b) for (_, a), (_, b) in zip(chunks, chunks[1:], strict=False)]
+        i = sizes.index(min(sizes))
+        merged = (chunks[i][0], chunks[i][1] + chunks[i + 1][1])
+        chunks[i : i + 2] = [merged]
+    items: list[list[discord.ui.Item[Any]]] = []
+    for n, (group, cards) in enumerate(chunks):
+        options = [
+            discord.SelectOption(label=card_long(c, locale), value=str(c), description=None)
+            for c in cards
+        ]
+        items.append(
+            [
+                ControlSelect(
+                    cid("ecart", f"sel_{n}"),
+                    options=options,
+                    placeholder=f"{group_name(group, locale)} ({need})",
+                    max_values=need,
+                )
+            ]
+        )
+    return _rows(items)
+
+
+def _play_controls(
+    view: DealView,
+    cid: Callable[[str, str], ControlId],
+    button: Callable[..., discord.ui.Item[Any]],
+    locale: str | None,
+) -> list[discord.ui.Item[Any]]:
+    legal = view.legal
+    playable = {a.card for a in legal if isinstance(a, Play)}
+    extras: list[discord.ui.Item[Any]] = []
+    for a in legal:
+        if isinstance(a, Poignee):
+            level = view.rules.poignee_level(len(a.cards))
+            name = t(locale, f"poignee.{('simple', 'double', 'triple')[level]}")
+            extras.append(
+                button("poignee", str(len(a.cards)), t(locale, "button.poignee", level=name))
+            )
+        elif isinstance(a, Misere):
+            extras.append(button("misere", "", t(locale, "button.misere")))
+    hand = sort_for_display(view.hand)
+    card_rows = -(-len(hand) // PER_ROW)
+    if card_rows + (1 if extras else 0) <= ROWS:
+        cards = [
+            button(
+                "card",
+                str(c),
+                card_short(c, locale),
+                style=discord.ButtonStyle.success
+                if c in playable
+                else discord.ButtonStyle.secondary,
+                disabled=c not in playable,
+            )
+            for c in hand
+        ]
+        rows = _chunks(cards, PER_ROW)
+        if extras:
+            rows.append(extras)
+        return _rows(rows)
+    # Too many for buttons alongside the declarations: playable cards in select menus.
+    options = [
+        discord.SelectOption(label=card_long(c, locale), value=str(c))
+        for c in hand
+        if c in playable
+    ]
+    items: list[list[discord.ui.Item[Any]]] = [
+        [ControlSelect(cid("card", f"sel_{n}"), options=part, max_values=1)]
+        for n, part in enumerate(_chunks(options, MAX_OPTIONS))
+    ]
+    items.append(extras)
+    return _rows(items)
