@@ -1,0 +1,2085 @@
+"""A small fake Discord (gateway websocket + REST) on 127.0.0.1 for end-to-end tests.
+
+The real discord.py client connects to it; tests then act as Discord users (slash
+commands, button clicks, select menus) and read what the bot posted, edited or sent by
+DM. Only the network boundary is faked.
+
+Typical use::
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Tarot Club")
+        table = guild.add_text_channel("tarot")
+        alice = fake.add_user("alice", guild=guild)
+        async with run_client(fake, bot, token=fake.token):
+            handle = await fake.slash(alice, table, "tarot", subcommand="new", locale="fr")
+            msg = await handle.message()
+            click = await fake.click(alice, msg, msg.custom_ids()[0])
+            await click.response()
+
+discord.py facts this fake relies on (2.7.1):
+
+* A plain ``discord.Client`` never calls ``GET /gateway/bot``: it connects straight to
+  ``DiscordWebSocket.DEFAULT_GATEWAY`` (and falls back to it after an invalid session),
+  then to READY's ``resume_gateway_url`` for RESUME. :func:`point_discord_py_at`
+  patches both ``Route.BASE`` and ``DEFAULT_GATEWAY``. Only ``AutoShardedClient``
+  asks ``/gateway/bot``; both gateway routes are served anyway.
+* The client asks for ``compress=zlib-stream`` (transport compression). The fake honours
+  it (binary frames from one zlib stream, each flushed with Z_SYNC_FLUSH); it also
+  accepts the absence of ``compress`` (text frames), which discord.py handles too.
+* Every non-initial IDENTIFY sleeps 5 s in ``Client.before_identify_hook``; a RESUME
+  does not. Tests override the hook (see ``run_client``) to keep reconnects fast.
+* ``on_ready`` waits ``guild_ready_timeout`` (2 s by default) after the last
+  GUILD_CREATE; construct test clients with ``guild_ready_timeout=0.05``.
+* Interaction callbacks are posted with ``?with_response=1`` and discord.py reads the
+  ``interaction``/``resource`` body; interactions need ``attachment_size_limit``.
+* A 429 without a ``Via`` header (or with a non-JSON body) raises instead of retrying.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import fnmatch
+import itertools
+import json
+import logging
+import re
+import secrets
+import time
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("fake_discord")
+
+DISCORD_EPOCH_MS = 1420070400000
+API_PREFIX = "/api/v10"
+GATEWAY_PATH = "/gateway-ws"
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions)
+P_ADMINISTRATOR = 1 << 3
+P_MANAGE_CHANNELS = 1 << 4
+P_ADD_REACTIONS = 1 << 6
+P_VIEW_CHANNEL = 1 << 10
+P_SEND_MESSAGES = 1 << 11
+P_MANAGE_MESSAGES = 1 << 13
+P_EMBED_LINKS = 1 << 14
+P_ATTACH_FILES = 1 << 15
+P_READ_MESSAGE_HISTORY = 1 << 16
+P_USE_EXTERNAL_EMOJIS = 1 << 18
+P_USE_APPLICATION_COMMANDS = 1 << 31
+P_SEND_MESSAGES_IN_THREADS = 1 << 38
+EVERYONE_PERMISSIONS = (
+    P_VIEW_CHANNEL
+    | P_SEND_MESSAGES
+    | P_ADD_REACTIONS
+    | P_EMBED_LINKS
+    | P_ATTACH_FILES
+    | P_READ_MESSAGE_HISTORY
+    | P_USE_EXTERNAL_EMOJIS
+    | P_USE_APPLICATION_COMMANDS
+    | P_SEND_MESSAGES_IN_THREADS
+)
+ALL_PERMISSIONS = (1 << 51) - 1
+
+# Interaction types / callback types / message flags
+IT_APPLICATION_COMMAND = 2
+IT_COMPONENT = 3
+IT_MODAL_SUBMIT = 5
+CB_MESSAGE = 4
+CB_DEFERRED_MESSAGE = 5
+CB_DEFERRED_UPDATE = 6
+CB_UPDATE_MESSAGE = 7
+CB_AUTOCOMPLETE = 8
+CB_MODAL = 9
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Gateway intents used to filter MESSAGE_* dispatches
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DM_MESSAGES = 1 << 12
+
+OPTION_TYPES = {str: 3, int: 4, bool: 5, float: 10}
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class Snowflakes:
+    """Realistic snowflakes: timestamp since the Discord epoch, worker bits, increment."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count()
+        self._last = 0
+
+    def next(self) -> str:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        value = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+        value = max(value, self._last + 1)
+        self._last = value
+        return str(value)
+
+
+class ApiError(Exception):
+    """An error answer from the fake REST API."""
+
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.body: dict[str, Any] = {"code": code, "message": message}
+        if errors:
+            self.body["errors"] = errors
+
+
+def invalid_form(problems: list[str]) -> ApiError:
+    errors = {
+        f"problem{i}": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p}]}
+        for i, p in enumerate(problems)
+    }
+    return ApiError(400, 50035, "Invalid Form Body: " + "; ".join(problems), errors)
+
+
+# --------------------------------------------------------------------------- model
+
+
+@dataclass(eq=False)
+class FakeUser:
+    id: str
+    username: str
+    global_name: str | None = None
+    bot: bool = False
+    dms_open: bool = True
+    locale: str = "en-US"
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "username": self.username,
+            "global_name": self.global_name or self.username,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "system": False,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+        }
+
+
+@dataclass(eq=False)
+class FakeRole:
+    id: str
+    name: str
+    permissions: int
+    position: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+            "description": None,
+        }
+
+
+@dataclass(eq=False)
+class FakeMember:
+    user: FakeUser
+    roles: list[FakeRole]
+    joined_at: str
+    nick: str | None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "user": self.user.payload(),
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "roles": [r.id for r in self.roles],
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+
+
+@dataclass(eq=False)
+class FakeAttachment:
+    id: str
+    filename: str
+    data: bytes
+    content_type: str | None
+    url: str
+    description: str | None = None
+
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+        }
+        if self.content_type:
+            out["content_type"] = self.content_type
+        if self.description:
+            out["description"] = self.description
+        return out
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    id: str
+    channel: FakeChannel
+    author: FakeUser
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    timestamp: str = field(default_factory=now_iso)
+    edited_timestamp: str | None = None
+    ephemeral_for: FakeUser | None = None
+    interaction: FakeInteraction | None = None
+    webhook_id: str | None = None
+    message_reference: dict[str, Any] | None = None
+    deleted: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """Snapshots (payloads) of every previous version, oldest first."""
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    def iter_components(self) -> Iterable[dict[str, Any]]:
+        """Every component (rows, buttons, selects, containers...) depth first."""
+        stack = list(reversed(self.components))
+        while stack:
+            comp = stack.pop()
+            yield comp
+            children = list(comp.get("components") or [])
+            if comp.get("accessory"):
+                children.append(comp["accessory"])
+            stack.extend(reversed(children))
+
+    def component(self, custom_id: str) -> dict[str, Any] | None:
+        for comp in self.iter_components():
+            if comp.get("custom_id") == custom_id:
+                return comp
+        return None
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.iter_components() if "custom_id" in c]
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def all_text(self) -> str:
+        """Everything a person could read in this message (for leak checks)."""
+        return json.dumps(
+            {
+                "content": self.content,
+                "embeds": self.embeds,
+                "components": self.components,
+                "attachments": [
+                    {"filename": a.filename, "data": a.data.decode("utf-8", "replace")}
+                    for a in self.attachments
+                ],
+            },
+            ensure_ascii=False,
+        )
+
+    def versions(self) -> list[dict[str, Any]]:
+        """Every version of this message (payloads), oldest first, current last."""
+        return [*self.history, self.payload()]
+
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "channel_id": self.channel.id,
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload() for a in self.attachments],
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "pinned": False,
+            "type": self.type,
+            "flags": self.flags,
+        }
+        if self.channel.guild is not None:
+            out["guild_id"] = self.channel.guild.id
+        if self.webhook_id:
+            out["webhook_id"] = self.webhook_id
+            out["application_id"] = self.webhook_id
+        if self.interaction is not None:
+            out["interaction_metadata"] = {
+                "id": self.interaction.id,
+                "type": self.interaction.type,
+                "user": self.interaction.user.payload(),
+                "authorizing_integration_owners": {},
+            }
+        if self.message_reference:
+            out["message_reference"] = self.message_reference
+        return out
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    id: str
+    name: str | None
+    type: int  # 0 guild text, 1 DM
+    guild: FakeGuild | None = None
+    recipient: FakeUser | None = None
+    bot_can_send: bool = True
+    messages: list[FakeMessage] = field(default_factory=list)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == 1
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        last = self.messages[-1].id if self.messages else None
+        if self.is_dm:
+            assert self.recipient is not None
+            return {
+                "id": self.id,
+                "type": 1,
+                "last_message_id": last,
+                "recipients": [self.recipient.payload()],
+                "flags": 0,
+            }
+        assert self.guild is not None
+        return {
+            "id": self.id,
+            "type": self.type,
+            "guild_id": self.guild.id,
+            "name": self.name,
+            "position": self.guild.channels.index(self),
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": last,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    fake: FakeDiscord
+    id: str
+    name: str
+    owner: FakeUser | None = None
+    preferred_locale: str = "en-US"
+    roles: list[FakeRole] = field(default_factory=list)
+    channels: list[FakeChannel] = field(default_factory=list)
+    members: dict[str, FakeMember] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles[0]
+
+    def add_role(self, name: str, permissions: int) -> FakeRole:
+        role = FakeRole(self.fake.snowflakes.next(), name, permissions, position=len(self.roles))
+        self.roles.append(role)
+        return role
+
+    def add_text_channel(self, name: str) -> FakeChannel:
+        channel = FakeChannel(self.fake.snowflakes.next(), name, 0, guild=self)
+        self.channels.append(channel)
+        self.fake.channels[channel.id] = channel
+        return channel
+
+    def add_member(self, user: FakeUser, roles: Iterable[FakeRole] = ()) -> FakeMember:
+        member = FakeMember(user, [self.everyone, *roles], now_iso())
+        self.members[user.id] = member
+        return member
+
+    def permissions_of(self, user: FakeUser) -> int:
+        if self.owner is user:
+            return ALL_PERMISSIONS
+        member = self.members.get(user.id)
+        perms = 0
+        for role in member.roles if member else [self.everyone]:
+            perms |= role.permissions
+        return ALL_PERMISSIONS if perms & P_ADMINISTRATOR else perms
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": (self.owner or self.fake.bot_user).id,
+            "region": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "preferred_locale": self.preferred_locale,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "application_id": None,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "features": [],
+            "roles": [r.payload() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "joined_at": now_iso(),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "members": [m.payload() for m in self.members.values()],
+            "channels": [c.payload() for c in self.channels],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+
+@dataclass
+class RestCall:
+    """One REST request as the fake saw it."""
+
+    method: str
+    path: str
+    route: str  # e.g. "POST /channels/{channel_id}/messages", or "UNKNOWN"
+    status: int
+    time: float  # time.monotonic() when answered
+    body: Any = None  # JSON body (payload_json for multipart)
+    injected: bool = False
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # multipart uploads
+
+
+@dataclass
+class Injection:
+    """A fault injected on requests matching ``method`` and ``pattern``."""
+
+    method: str
+    pattern: str
+    status: int
+    times: int | None  # None: forever
+    body: dict[str, Any]
+    headers: dict[str, str]
+    apply_first: bool
+    hits: int = 0
+
+    def matches(self, method: str, path: str, route: str) -> bool:
+        if self.method not in ("*", method):
+            return False
+        template = route.split(" ", 1)[-1]
+        return fnmatch.fnmatchcase(path, self.pattern) or fnmatch.fnmatchcase(
+            template, self.pattern
+        )
+
+    @property
+    def exhausted(self) -> bool:
+        return self.times is not None and self.hits >= self.times
+
+
+@dataclass(eq=False)
+class FakeInteraction:
+    """An interaction sent by a test, and everything the bot answered to it."""
+
+    fake: FakeDiscord
+    id: str
+    token: str
+    type: int
+    user: FakeUser
+    channel: FakeChannel
+    payload: dict[str, Any]
+    source_message: FakeMessage | None = None  # the message a component belongs to
+    created: float = field(default_factory=time.monotonic)
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def responded(self) -> bool:
+        return bool(self.callbacks)
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.callbacks[0]["type"] if self.callbacks else None
+
+    @property
+    def response_delay(self) -> float | None:
+        return self.callbacks[0]["delay"] if self.callbacks else None
+
+    async def response(self, timeout: float = 5.0) -> dict[str, Any]:
+        """Wait for the interaction callback; returns ``{"type", "data", "delay"}``."""
+        await self.fake.wait_for(lambda: self.responded, timeout, f"no response to {self}")
+        return self.callbacks[0]
+
+    async def message(self, timeout: float = 5.0) -> FakeMessage:
+        """Wait until @original is a real (not loading) message and return it."""
+        await self.fake.wait_for(
+            lambda: self.original is not None and not self.original.loading,
+            timeout,
+            f"no original message for {self}",
+        )
+        assert self.original is not None
+        return self.original
+
+    async def followup(self, n: int = 1, timeout: float = 5.0) -> FakeMessage:
+        """Wait for the n-th followup message (1-based) and return it."""
+        await self.fake.wait_for(
+            lambda: len(self.followups) >= n, timeout, f"no followup #{n} for {self}"
+        )
+        return self.followups[n - 1]
+
+    def __repr__(self) -> str:
+        return f"<FakeInteraction {self.id} type={self.type} user={self.user.username}>"
+
+
+class _GatewayConnection:
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self.zlib = zlib.compressobj() if compress else None
+        self.lock = asyncio.Lock()
+        self.session: _Session | None = None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload, separators=(",", ":"))
+        async with self.lock:
+            if self.ws.closed:
+                return
+            if self.zlib is not None:
+                data = self.zlib.compress(text.encode()) + self.zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_str(text)
+
+
+@dataclass(eq=False)
+class _Session:
+    id: str
+    intents: int
+    seq: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    conn: _GatewayConnection | None = None
+
+
+# --------------------------------------------------------------------------- server
+
+
+class FakeDiscord:
+    """The fake Discord server. Use as ``async with FakeDiscord() as fake:``."""
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_name: str = "TarotBot",
+        heartbeat_interval_ms: int = 41250,
+        compress: bool = True,
+        resume_supported: bool = True,
+        interaction_timeout: float = 3.0,
+        validate: bool = True,
+        dispatch_message_events: bool = True,
+    ) -> None:
+        self.snowflakes = Snowflakes()
+        self.application_id = self.snowflakes.next()
+        self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
+        self.owner_user = FakeUser(self.snowflakes.next(), "owner")
+        self.token = token or f"fake.{secrets.token_hex(12)}"
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.compress = compress
+        self.resume_supported = resume_supported
+        self.interaction_timeout = interaction_timeout
+        self.validate = validate
+        self.dispatch_message_events = dispatch_message_events
+
+        self.users: dict[str, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[str, FakeGuild] = {}
+        self.channels: dict[str, FakeChannel] = {}
+        self.messages: dict[str, FakeMessage] = {}
+        self.dm_channels: dict[str, FakeChannel] = {}  # user id -> DM channel
+        self.interactions: dict[str, FakeInteraction] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[str, list[dict[str, Any]]] = {}
+        self.sync_counts: dict[str, int] = {}  # "global" or guild id -> PUT count
+
+        self.calls: list[RestCall] = []
+        self.unknown_calls: list[RestCall] = []
+        self.injections: list[Injection] = []
+
+        self.identify_count = 0
+        self.resume_count = 0
+        self.invalid_session_count = 0
+        self.heartbeat_count = 0
+        self.gateway_ops: list[dict[str, Any]] = []  # every non-heartbeat op received
+        self.gateway_queries: list[dict[str, str]] = []  # query of every websocket opened
+        self._sessions: dict[str, _Session] = {}
+        self._session: _Session | None = None
+        self._connections: set[_GatewayConnection] = set()
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------- lifecycle
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for conn in list(self._connections):
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def rest_base(self) -> str:
+        """Value for ``discord.http.Route.BASE``."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """Value for ``DiscordWebSocket.DEFAULT_GATEWAY`` (also served by /gateway/bot)."""
+        return f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
+
+    # ----------------------------------------------------------- model setup
+
+    def add_user(
+        self,
+        username: str,
+        *,
+        dms_open: bool = True,
+        locale: str = "en-US",
+        guild: FakeGuild | None = None,
+        roles: Iterable[FakeRole] = (),
+    ) -> FakeUser:
+        user = FakeUser(self.snowflakes.next(), username, dms_open=dms_open, locale=locale)
+        self.users[user.id] = user
+        if guild is not None:
+            guild.add_member(user, roles)
+        return user
+
+    def add_guild(self, name: str, *, preferred_locale: str = "en-US") -> FakeGuild:
+        guild = FakeGuild(self, self.snowflakes.next(), name, preferred_locale=preferred_locale)
+        guild.roles.append(FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS))
+        guild.owner = self.owner_user
+        guild.add_member(self.owner_user)
+        bot_role = guild.add_role(self.bot_user.username, EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES)
+        guild.add_member(self.bot_user, [bot_role])
+        self.guilds[guild.id] = guild
+        return guild
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with ``user`` (created if needed, as Discord does)."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self.snowflakes.next(), None, 1, recipient=user)
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    # ----------------------------------------------------------- reading state
+
+    def channel_messages(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Messages everybody sees in ``channel`` (no ephemerals, no deleted), oldest first."""
+        return [m for m in channel.messages if not m.deleted and m.ephemeral_for is None]
+
+    def ephemeral_messages(
+        self, user: FakeUser, channel: FakeChannel | None = None
+    ) -> list[FakeMessage]:
+        """Ephemeral messages only ``user`` sees (in ``channel`` if given), oldest first."""
+        chans = [channel] if channel else list(self.channels.values())
+        found = [m for c in chans for m in c.messages if m.ephemeral_for is user and not m.deleted]
+        return sorted(found, key=lambda m: int(m.id))
+
+    def visible_messages(self, user: FakeUser, channel: FakeChannel) -> list[FakeMessage]:
+        """What ``user`` sees in ``channel``: public messages plus their ephemerals."""
+        return [
+            m
+            for m in channel.messages
+            if not m.deleted and (m.ephemeral_for is None or m.ephemeral_for is user)
+        ]
+
+    def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
+        """Messages the bot sent (and kept) in its DM with ``user``, oldest first."""
+        channel = self.dm_channels.get(user.id)
+        return [m for m in channel.messages if not m.deleted] if channel else []
+
+    def public_messages(self) -> list[FakeMessage]:
+        """Every non-ephemeral guild message, all channels (for leak checks)."""
+        return [
+            m
+            for c in self.channels.values()
+            if not c.is_dm
+            for m in c.messages
+            if m.ephemeral_for is None
+        ]
+
+    def calls_to(self, method: str, pattern: str) -> list[RestCall]:
+        """REST calls whose method and path (or route template) match ``pattern``."""
+        probe = Injection(method, pattern, 0, None, {}, {}, False)
+        return [c for c in self.calls if probe.matches(c.method, c.path, c.route)]
+
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 5.0, message: str = ""
+    ) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked on every fake event)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError(message or f"condition not met within {timeout}s")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                # Also poll: the predicate may depend on the bot's own state.
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+
+    def _notify(self) -> None:
+        self._changed.set()
+
+    # ----------------------------------------------------------- fault injection
+
+    def inject(
+        self,
+        method: str,
+        pattern: str,
+        *,
+        status: int,
+        times: int | None = 1,
+        body: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        apply_first: bool = False,
+    ) -> Injection:
+        """Answer the next ``times`` requests matching with ``status`` and ``body``.
+
+        ``pattern`` is an fnmatch pattern on the path without ``/api/v10`` (e.g.
+        ``/channels/*/messages``) or on the route template
+        (``/channels/{channel_id}/messages``). ``apply_first`` performs the request
+        before answering the error (an answer lost on the way back).
+        """
+        inj = Injection(
+            method.upper(),
+            pattern,
+            status,
+            times,
+            body if body is not None else {"code": 0, "message": f"{status}: injected"},
+            headers or {},
+            apply_first,
+        )
+        self.injections.append(inj)
+        return inj
+
+    def rate_limit(
+        self, method: str, pattern: str, *, times: int = 1, retry_after: float = 0.05
+    ) -> Injection:
+        """Answer 429 like Discord's per-route limit (with ``Via``, so it is retried)."""
+        bucket = secrets.token_hex(16)
+        return self.inject(
+            method,
+            pattern,
+            status=429,
+            times=times,
+            body={
+                "message": "You are being rate limited.",
+                "retry_after": retry_after,
+                "global": False,
+            },
+            headers={
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, round(retry_after))),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
+                "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                "X-RateLimit-Bucket": bucket,
+                "X-RateLimit-Scope": "user",
+            },
+        )
+
+    def server_error(
+        self, method: str, pattern: str, *, times: int = 1, status: int = 500, apply_first=False
+    ) -> Injection:
+        return self.inject(
+            method,
+            pattern,
+            status=status,
+            times=times,
+            body={"message": "500: Internal Server Error", "code": 0},
+            apply_first=apply_first,
+        )
+
+    # ----------------------------------------------------------- gateway control
+
+    @property
+    def connected(self) -> bool:
+        return self._session is not None and self._session.conn is not None
+
+    async def drop_connection(self, code: int = 4000) -> None:
+        """Close the bot's gateway websocket (the session stays resumable)."""
+        session = self._session
+        if session is None or session.conn is None:
+            raise RuntimeError("no gateway connection to drop")
+        conn = session.conn
+        session.conn = None
+        await conn.ws.close(code=code, message=b"dropped by test")
+
+    async def send_reconnect(self) -> None:
+        """Send op 7 RECONNECT: the client closes and resumes."""
+        conn = self._require_conn()
+        await conn.send({"op": 7, "d": None, "s": None, "t": None})
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Dispatch an event to the bot's session (buffered while disconnected)."""
+        session = self._session
+        if session is None:
+            raise RuntimeError("the bot has not identified")
+        session.seq += 1
+        frame = {"op": 0, "s": session.seq, "t": event, "d": data}
+        session.events.append(frame)
+        if session.conn is not None:
+            await session.conn.send(frame)
+
+    def _require_conn(self) -> _GatewayConnection:
+        if self._session is None or self._session.conn is None:
+            raise RuntimeError("the bot is not connected")
+        return self._session.conn
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        self.gateway_queries.append(dict(request.query))
+        compress = self.compress and request.query.get("compress") == "zlib-stream"
+        conn = _GatewayConnection(ws, compress)
+        self._connections.add(conn)
+        try:
+            await conn.send(
+                {
+                    "op": 10,
+                    "d": {"heartbeat_interval": self.heartbeat_interval_ms},
+                    "s": None,
+                    "t": None,
+                }
+            )
+            async for msg in ws:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    await self._on_gateway_payload(conn, json.loads(msg.data))
+        finally:
+            self._connections.discard(conn)
+            if conn.session is not None and conn.session.conn is conn:
+                conn.session.conn = None
+            self._notify()
+        return ws
+
+    async def _on_gateway_payload(self, conn: _GatewayConnection, payload: dict[str, Any]) -> None:
+        op = payload.get("op")
+        d = payload.get("d")
+        if op == 1:
+            self.heartbeat_count += 1
+            await conn.send({"op": 11, "d": None, "s": None, "t": None})
+            return
+        self.gateway_ops.append(payload)
+        if op == 2:
+            await self._identify(conn, d)
+        elif op == 6:
+            await self._resume(conn, d)
+        elif op == 8:
+            await self._request_members(conn, d)
+        else:
+            log.debug("gateway op %s ignored", op)
+        self._notify()
+
+    async def _identify(self, conn: _GatewayConnection, d: dict[str, Any]) -> None:
+        if d.get("token") != self.token:
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        self.identify_count += 1
+        if self._session is not None and self._session.conn is not None:
+            old = self._session.conn
+            self._session.conn = None
+            await old.ws.close(code=4000)
+        session = _Session(secrets.token_hex(16), int(d.get("intents", 0)))
+        self._sessions[session.id] = session
+        self._session = session
+        session.conn = conn
+        conn.session = session
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+                "guilds": [{"id": g.id, "unavailable": True} for g in self.guilds.values()],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": self.application_id, "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "user_settings": {},
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "_trace": ["fake-discord"],
+            },
+        )
+        for guild in self.guilds.values():
+            await self.dispatch("GUILD_CREATE", guild.payload())
+
+    async def _resume(self, conn: _GatewayConnection, d: dict[str, Any]) -> None:
+        session = self._sessions.get(d.get("session_id", ""))
+        if (
+            not self.resume_supported
+            or session is None
+            or session is not self._session
+            or d.get("token") != self.token
+        ):
+            self.invalid_session_count += 1
+            await conn.send({"op": 9, "d": False, "s": None, "t": None})
+            return
+        self.resume_count += 1
+        if session.conn is not None and session.conn is not conn:
+            await session.conn.ws.close(code=4000)
+        session.conn = conn
+        conn.session = session
+        last = d.get("seq") or 0
+        for frame in session.events:
+            if frame["s"] > last:
+                await conn.send(frame)
+        await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+
+    async def _request_members(self, conn: _GatewayConnection, d: dict[str, Any]) -> None:
+        guild = self.guilds.get(str(d.get("guild_id")))
+        members = [m.payload() for m in guild.members.values()] if guild else []
+        user_ids = d.get("user_ids")
+        if user_ids:
+            wanted = {str(u) for u in user_ids}
+            members = [m for m in members if m["user"]["id"] in wanted]
+        data: dict[str, Any] = {
+            "guild_id": str(d.get("guild_id")),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if d.get("nonce") is not None:
+            data["nonce"] = d["nonce"]
+        await self.dispatch("GUILD_MEMBERS_CHUNK", data)
+
+    # ----------------------------------------------------------- acting as users
+
+    def _find_command(self, channel: FakeChannel, name: str) -> dict[str, Any]:
+        candidates: list[dict[str, Any]] = []
+        if channel.guild is not None:
+            candidates += self.guild_commands.get(channel.guild.id, [])
+        candidates += self.global_commands
+        for cmd in candidates:
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        raise LookupError(f"/{name} is not registered (was the command tree synced?)")
+
+    def _base_interaction(
+        self, type_: int, user: FakeUser, channel: FakeChannel, locale: str | None
+    ) -> dict[str, Any]:
+        iid = self.snowflakes.next()
+        token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
+        payload: dict[str, Any] = {
+            "id": iid,
+            "application_id": self.application_id,
+            "type": type_,
+            "token": token,
+            "version": 1,
+            "locale": locale or user.locale,
+            "channel_id": channel.id,
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "authorizing_integration_owners": {"0": channel.guild.id if channel.guild else "0"},
+        }
+        if channel.guild is not None:
+            guild = channel.guild
+            member = guild.members.get(user.id) or guild.add_member(user)
+            payload["guild_id"] = guild.id
+            payload["guild_locale"] = guild.preferred_locale
+            payload["guild"] = {
+                "id": guild.id,
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
+            payload["member"] = {**member.payload(), "permissions": str(guild.permissions_of(user))}
+            payload["channel"] = channel.payload()
+            payload["app_permissions"] = str(guild.permissions_of(self.bot_user))
+            payload["context"] = 0
+        else:
+            payload["user"] = user.payload()
+            payload["channel"] = channel.payload()
+            payload["app_permissions"] = str(EVERYONE_PERMISSIONS)
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"0": "0"}
+        return payload
+
+    async def _send_interaction(
+        self,
+        payload: dict[str, Any],
+        user: FakeUser,
+        channel: FakeChannel,
+        message: FakeMessage | None = None,
+    ) -> FakeInteraction:
+        inter = FakeInteraction(
+            self,
+            payload["id"],
+            payload["token"],
+            payload["type"],
+            user,
+            channel,
+            payload,
+            source_message=message,
+        )
+        self.interactions[inter.id] = inter
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return inter
+
+    async def slash(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        *,
+        group: str | None = None,
+        subcommand: str | None = None,
+        options: dict[str, Any] | None = None,
+        locale: str | None = None,
+    ) -> FakeInteraction:
+        """Invoke ``/command [group] [subcommand] options...`` as ``user`` in ``channel``."""
+        cmd = self._find_command(channel, command)
+        schema_opts: list[dict[str, Any]] = cmd.get("options", [])
+        path: list[tuple[str, int]] = []
+        if group:
+            path.append((group, 2))
+        if subcommand:
+            path.append((subcommand, 1))
+        for name, kind in path:
+            found = next((o for o in schema_opts if o["name"] == name and o["type"] == kind), None)
+            if found is None:
+                raise LookupError(f"/{command}: no {'group' if kind == 2 else 'subcommand'} {name}")
+            schema_opts = found.get("options", [])
+        resolved: dict[str, dict[str, Any]] = {}
+        leaf: list[dict[str, Any]] = []
+        for name, value in (options or {}).items():
+            spec = next((o for o in schema_opts if o["name"] == name), None)
+            if spec is None:
+                raise LookupError(f"/{command}: no option {name!r}")
+            kind = spec["type"]
+            if kind in (6, 9) and isinstance(value, FakeUser):
+                resolved.setdefault("users", {})[value.id] = value.payload()
+                guild = channel.guild
+                if guild and value.id in guild.members:
+                    member = guild.members[value.id].payload()
+                    member.pop("user")
+                    member["permissions"] = str(guild.permissions_of(value))
+                    resolved.setdefault("members", {})[value.id] = member
+                value = value.id
+            elif kind == 7 and isinstance(value, FakeChannel):
+                resolved.setdefault("channels", {})[value.id] = {
+                    **value.payload(),
+                    "permissions": str(ALL_PERMISSIONS),
+                }
+                value = value.id
+            if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
+                raise ValueError(f"/{command}: {value!r} is not a choice of {name!r}")
+            leaf.append({"name": name, "type": kind, "value": value})
+        missing = [
+            o["name"] for o in schema_opts if o.get("required") and o["name"] not in (options or {})
+        ]
+        if missing:
+            raise ValueError(f"/{command}: missing required options {missing}")
+        opts = leaf
+        for name, kind in reversed(path):
+            opts = [{"name": name, "type": kind, "options": opts}]
+        data: dict[str, Any] = {"id": cmd["id"], "name": command, "type": 1}
+        if opts:
+            data["options"] = opts
+        if resolved:
+            data["resolved"] = resolved
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        payload = self._base_interaction(IT_APPLICATION_COMMAND, user, channel, locale)
+        payload["data"] = data
+        return await self._send_interaction(payload, user, channel)
+
+    def _check_clickable(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, kinds: tuple[int, ...]
+    ) -> dict[str, Any]:
+        if message.deleted:
+            raise ValueError(f"message {message.id} was deleted")
+        if message.ephemeral_for is not None and message.ephemeral_for is not user:
+            raise ValueError(f"{user.username} cannot see ephemeral message {message.id}")
+        comp = message.component(custom_id)
+        if comp is None:
+            raise ValueError(f"no component {custom_id!r} on message {message.id}")
+        if comp.get("type") not in kinds:
+            raise ValueError(f"component {custom_id!r} is of type {comp.get('type')}")
+        if comp.get("disabled"):
+            raise ValueError(f"component {custom_id!r} is disabled")
+        return comp
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        locale: str | None = None,
+        force: bool = False,
+    ) -> FakeInteraction:
+        """Press the button ``custom_id`` on ``message`` as ``user``.
+
+        Refuses (ValueError) what a Discord client could not do — a missing or disabled
+        button, another user's ephemeral — unless ``force``.
+        """
+        if not force:
+            self._check_clickable(user, message, custom_id, (2,))
+        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale)
+        payload["message"] = message.payload()
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        return await self._send_interaction(payload, user, message.channel, message)
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str | None = None,
+        force: bool = False,
+    ) -> FakeInteraction:
+        """Choose ``values`` in the string select ``custom_id`` on ``message``."""
+        component_type = 3
+        if not force:
+            comp = self._check_clickable(user, message, custom_id, (3,))
+            allowed = {o["value"] for o in comp.get("options", [])}
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise ValueError(f"{bad} are not options of {custom_id!r}")
+            lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+            if not lo <= len(values) <= hi:
+                raise ValueError(f"{custom_id!r} takes {lo}..{hi} values, got {len(values)}")
+        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale)
+        payload["message"] = message.payload()
+        payload["data"] = {
+            "custom_id": custom_id,
+            "component_type": component_type,
+            "values": list(values),
+        }
+        return await self._send_interaction(payload, user, message.channel, message)
+
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        opened_by: FakeInteraction,
+        values: dict[str, str],
+        *,
+        locale: str | None = None,
+    ) -> FakeInteraction:
+        """Submit the modal that the bot opened in answer to ``opened_by``."""
+        modal = opened_by.modal
+        if modal is None:
+            raise ValueError(f"{opened_by} did not open a modal")
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in values.items()
+        ]
+        payload = self._base_interaction(IT_MODAL_SUBMIT, user, opened_by.channel, locale)
+        payload["data"] = {"custom_id": modal["custom_id"], "components": rows}
+        if opened_by.source_message is not None:
+            payload["message"] = opened_by.source_message.payload()
+        return await self._send_interaction(
+            payload, user, opened_by.channel, opened_by.source_message
+        )
+
+    # ----------------------------------------------------------- HTTP plumbing
+
+    _ROUTES: list[tuple[str, str, str]] = [
+        # (method, template, handler name)
+        ("GET", "/gateway", "_r_gateway"),
+        ("GET", "/gateway/bot", "_r_gateway_bot"),
+        ("GET", "/users/@me", "_r_me"),
+        ("GET", "/users/{user_id}", "_r_user"),
+        ("POST", "/users/@me/channels", "_r_create_dm"),
+        ("GET", "/oauth2/applications/@me", "_r_app_info"),
+        ("GET", "/applications/@me", "_r_app_info"),
+        ("GET", "/applications/{application_id}/commands", "_r_get_commands"),
+        ("PUT", "/applications/{application_id}/commands", "_r_put_commands"),
+        ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", "_r_get_commands"),
+        ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", "_r_put_commands"),
+        ("GET", "/guilds/{guild_id}", "_r_guild"),
+        ("GET", "/guilds/{guild_id}/channels", "_r_guild_channels"),
+        ("GET", "/guilds/{guild_id}/members/{user_id}", "_r_guild_member"),
+        ("GET", "/channels/{channel_id}", "_r_channel"),
+        ("POST", "/channels/{channel_id}/typing", "_r_typing"),
+        ("GET", "/channels/{channel_id}/messages", "_r_get_messages"),
+        ("POST", "/channels/{channel_id}/messages", "_r_create_message"),
+        ("GET", "/channels/{channel_id}/messages/{message_id}", "_r_get_message"),
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}", "_r_edit_message"),
+        ("DELETE", "/channels/{channel_id}/messages/{message_id}", "_r_delete_message"),
+        ("POST", "/interactions/{interaction_id}/{token}/callback", "_r_callback"),
+        ("POST", "/webhooks/{application_id}/{token}", "_r_followup"),
+        ("GET", "/webhooks/{application_id}/{token}/messages/{message_id}", "_r_wh_get"),
+        ("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}", "_r_wh_edit"),
+        ("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}", "_r_wh_delete"),
+    ]
+    _COMPILED = [
+        (m, t, h, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", t) + "$"))
+        for m, t, h in _ROUTES
+    ]
+    _NO_AUTH = ("_r_callback", "_r_followup", "_r_wh_get", "_r_wh_edit", "_r_wh_delete")
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path == GATEWAY_PATH:
+            return await self._gateway(request)
+        if request.path.startswith("/attachments/"):
+            return self._serve_attachment(request)
+        path = request.path.removeprefix(API_PREFIX)
+        method = request.method
+        route, handler_name, params = "UNKNOWN", None, {}
+        for m, template, handler, rx in self._COMPILED:
+            match = rx.match(path)
+            if m == method and match:
+                # "/users/@me" must not be taken for "/users/{user_id}": first match wins.
+                route, handler_name, params = f"{m} {template}", handler, match.groupdict()
+                break
+        body, files = await self._read_body(request)
+        call = RestCall(method, path, route, 0, 0.0, body)
+        call.files = [(f.filename, f.data) for f in files]
+
+        injection = next(
+            (i for i in self.injections if not i.exhausted and i.matches(method, path, route)),
+            None,
+        )
+        status, answer, headers = 404, {"message": "404: Not Found", "code": 0}, {}
+        try:
+            if handler_name is None:
+                log.warning("fake discord: unknown route %s %s", method, path)
+            elif handler_name not in self._NO_AUTH and not self._authorized(request):
+                status, answer = 401, {"message": "401: Unauthorized", "code": 0}
+            elif injection is not None and not injection.apply_first:
+                pass
+            else:
+                handler = getattr(self, handler_name)
+                status, answer = await handler(request, params, body, files)
+        except ApiError as err:
+            status, answer = err.status, err.body
+        if injection is not None and route != "UNKNOWN":
+            injection.hits += 1
+            call.injected = True
+            status, answer, headers = injection.status, injection.body, injection.headers
+        call.status = status
+        call.time = time.monotonic()
+        self.calls.append(call)
+        if route == "UNKNOWN":
+            self.unknown_calls.append(call)
+        self._notify()
+        if status == 204 or answer is None:
+            return web.Response(status=204, headers=headers)
+        return web.Response(
+            status=status,
+            body=json.dumps(answer).encode(),
+            headers={**headers, "Content-Type": "application/json"},
+        )
+
+    def _authorized(self, request: web.Request) -> bool:
+        return request.headers.get("Authorization") == f"Bot {self.token}"
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[FakeAttachment]]:
+        files: list[FakeAttachment] = []
+        if not request.can_read_body:
+            return None, files
+        ctype = request.content_type
+        if ctype == "multipart/form-data":
+            body: Any = {}
+            reader = await request.multipart()
+            indexed: dict[int, FakeAttachment] = {}
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                name = part.name or ""
+                if name == "payload_json":
+                    body = json.loads(await part.text())  # type: ignore[union-attr]
+                elif name.startswith("files["):
+                    idx = int(name[6:-1])
+                    data = bytes(await part.read())  # type: ignore[union-attr]
+                    ctype_part = part.headers.get("Content-Type")
+                    indexed[idx] = FakeAttachment(
+                        "", part.filename or f"file{idx}", data, ctype_part, ""
+                    )
+            files = [indexed[i] for i in sorted(indexed)]
+            return body, files
+        raw = await request.read()
+        if not raw:
+            return None, files
+        try:
+            return json.loads(raw), files
+        except ValueError:
+            return raw.decode("utf-8", "replace"), files
+
+    def _serve_attachment(self, request: web.Request) -> web.Response:
+        parts = request.path.split("/")
+        for msg in self.messages.values():
+            for att in msg.attachments:
+                if att.id == parts[3]:
+                    return web.Response(body=att.data, content_type=att.content_type or None)
+        return web.Response(status=404)
+
+    # ----------------------------------------------------------- validation
+
+    def _validate_message(self, data: dict[str, Any], files: list[FakeAttachment]) -> None:
+        if not self.validate:
+            return
+        problems: list[str] = []
+        content = data.get("content") or ""
+        if len(content) > 2000:
+            problems.append(f"content: {len(content)} > 2000 characters")
+        embeds = data.get("embeds") or []
+        if len(embeds) > 10:
+            problems.append(f"embeds: {len(embeds)} > 10")
+        total = 0
+        for i, e in enumerate(embeds):
+            for key, limit in (("title", 256), ("description", 4096)):
+                text = e.get(key) or ""
+                total += len(text)
+                if len(text) > limit:
+                    problems.append(f"embeds[{i}].{key}: {len(text)} > {limit}")
+            fields = e.get("fields") or []
+            if len(fields) > 25:
+                problems.append(f"embeds[{i}].fields: {len(fields)} > 25")
+            for j, f in enumerate(fields):
+                total += len(f.get("name", "")) + len(f.get("value", ""))
+                if not f.get("name") or len(f["name"]) > 256:
+                    problems.append(f"embeds[{i}].fields[{j}].name: empty or > 256")
+                if not f.get("value") or len(f["value"]) > 1024:
+                    problems.append(f"embeds[{i}].fields[{j}].value: empty or > 1024")
+            footer = (e.get("footer") or {}).get("text") or ""
+            author = (e.get("author") or {}).get("name") or ""
+            total += len(footer) + len(author)
+            if len(footer) > 2048:
+                problems.append(f"embeds[{i}].footer.text > 2048")
+            if len(author) > 256:
+                problems.append(f"embeds[{i}].author.name > 256")
+        if total > 6000:
+            problems.append(f"embeds: {total} > 6000 characters in total")
+        components = data.get("components") or []
+        v2 = bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        if not v2:
+            if len(components) > 5:
+                problems.append(f"components: {len(components)} action rows > 5")
+            for i, row in enumerate(components):
+                if row.get("type") != 1:
+                    problems.append(f"components[{i}]: top level must be an action row")
+                    continue
+                items = row.get("components") or []
+                selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+                if not items:
+                    problems.append(f"components[{i}]: empty action row")
+                if selects and len(items) > 1:
+                    problems.append(f"components[{i}]: a select must be alone in its row")
+                if len(items) > 5:
+                    problems.append(f"components[{i}]: {len(items)} buttons > 5")
+        seen: set[str] = set()
+        probe = FakeMessage("0", FakeChannel("0", None, 0), self.bot_user, components=components)
+        for comp in probe.iter_components():
+            cid = comp.get("custom_id")
+            if cid is not None:
+                if len(cid) > 100:
+                    problems.append(f"custom_id {cid!r} > 100 characters")
+                if cid in seen:
+                    problems.append(f"custom_id {cid!r} is duplicated")
+                seen.add(cid)
+            if comp.get("type") == 2:
+                if len(comp.get("label") or "") > 80:
+                    problems.append(f"button label {comp.get('label')!r} > 80")
+                if comp.get("style") != 5 and comp.get("style") != 6 and cid is None:
+                    problems.append("button without custom_id")
+            if comp.get("type") == 3:
+                options = comp.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    problems.append(f"select {cid!r}: {len(options)} options (1..25)")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    problems.append(f"select {cid!r}: duplicated option values")
+                for o in options:
+                    if len(o.get("label") or "") > 100 or len(o.get("value") or "") > 100:
+                        problems.append(f"select {cid!r}: option label/value > 100")
+                lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+                if not 0 <= lo <= hi <= 25 or hi > len(options):
+                    problems.append(f"select {cid!r}: min/max values {lo}/{hi} invalid")
+                if len(comp.get("placeholder") or "") > 150:
+                    problems.append(f"select {cid!r}: placeholder > 150")
+        if problems:
+            raise invalid_form(problems)
+
+    def _check_not_empty(self, data: dict[str, Any], files: list[FakeAttachment]) -> None:
+        if not (
+            data.get("content")
+            or data.get("embeds")
+            or data.get("components")
+            or files
+            or data.get("sticker_ids")
+            or data.get("poll")
+        ):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+
+    # ----------------------------------------------------------- message helpers
+
+    def _attach(self, channel: FakeChannel, att: FakeAttachment) -> FakeAttachment:
+        att.id = self.snowflakes.next()
+        att.url = f"{self.base_url}/attachments/{channel.id}/{att.id}/{att.filename}"
+        return att
+
+    def _new_message(
+        self,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        files: list[FakeAttachment],
+        *,
+        interaction: FakeInteraction | None = None,
+        ephemeral_for: FakeUser | None = None,
+        type_: int = 0,
+        check_empty: bool = True,
+    ) -> FakeMessage:
+        data = data or {}
+        self._validate_message(data, files)
+        if check_empty:
+            self._check_not_empty(data, files)
+        flags = int(data.get("flags") or 0)
+        if ephemeral_for is not None:
+            flags |= FLAG_EPHEMERAL
+        by_index = dict(enumerate(files))
+        attachments: list[FakeAttachment] = []
+        for spec in data.get("attachments") or [{"id": i} for i in by_index]:
+            att = by_index.get(int(spec["id"])) if str(spec["id"]).isdigit() else None
+            if att is not None:
+                att.description = spec.get("description")
+                attachments.append(self._attach(channel, att))
+        msg = FakeMessage(
+            self.snowflakes.next(),
+            channel,
+            self.bot_user,
+            content=data.get("content") or "",
+            embeds=[{"type": "rich", **e} for e in data.get("embeds") or []],
+            components=copy.deepcopy(data.get("components") or []),
+            attachments=attachments,
+            flags=flags,
+            type=type_,
+            ephemeral_for=ephemeral_for,
+            interaction=interaction,
+            webhook_id=self.application_id if interaction else None,
+            message_reference=data.get("message_reference"),
+        )
+        channel.messages.append(msg)
+        self.messages[msg.id] = msg
+        return msg
+
+    def _edit(self, msg: FakeMessage, data: dict[str, Any], files: list[FakeAttachment]) -> None:
+        data = data or {}
+        merged = {
+            "content": data.get("content", msg.content),
+            "embeds": data.get("embeds", msg.embeds),
+            "components": data.get("components", msg.components),
+            "flags": data.get("flags", msg.flags),
+        }
+        self._validate_message(merged, files)
+        msg.history.append(msg.payload())
+        if "content" in data:
+            msg.content = data["content"] or ""
+        if "embeds" in data:
+            msg.embeds = [{"type": "rich", **e} for e in data["embeds"] or []]
+        if "components" in data:
+            msg.components = copy.deepcopy(data["components"] or [])
+        if "flags" in data and data["flags"] is not None:
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_LOADING)
+            msg.flags = int(data["flags"]) | keep
+        if "attachments" in data or files:
+            by_index = dict(enumerate(files))
+            old = {a.id: a for a in msg.attachments}
+            specs = data.get("attachments")
+            if specs is None:
+                specs = [{"id": a.id} for a in msg.attachments] + [{"id": i} for i in by_index]
+            new: list[FakeAttachment] = []
+            for spec in specs:
+                sid = str(spec["id"])
+                if sid in old:
+                    new.append(old[sid])
+                elif sid.isdigit() and int(sid) in by_index:
+                    new.append(self._attach(msg.channel, by_index[int(sid)]))
+            msg.attachments = new
+        msg.flags &= ~FLAG_LOADING
+        msg.edited_timestamp = now_iso()
+
+    async def _message_event(self, event: str, msg: FakeMessage) -> None:
+        if not self.dispatch_message_events or msg.ephemeral or self._session is None:
+            return
+        intent = INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES
+        if not self._session.intents & intent:
+            return
+        if event == "MESSAGE_DELETE":
+            data: dict[str, Any] = {"id": msg.id, "channel_id": msg.channel.id}
+            if msg.channel.guild:
+                data["guild_id"] = msg.channel.guild.id
+        else:
+            data = msg.payload()
+        await self.dispatch(event, data)
+
+    def _channel(self, channel_id: str) -> FakeChannel:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _message(self, channel: FakeChannel, message_id: str) -> FakeMessage:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.channel is not channel or msg.deleted or msg.ephemeral:
+            raise ApiError(404, 10008, "Unknown Message")
+        return msg
+
+    # ----------------------------------------------------------- REST handlers
+
+    Answer = tuple[int, Any]
+
+    async def _r_gateway(self, request, params, body, files) -> Answer:
+        return 200, {"url": self.gateway_url}
+
+    async def _r_gateway_bot(self, request, params, body, files) -> Answer:
+        return 200, {
+            "url": self.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14400000,
+                "max_concurrency": 1,
+            },
+        }
+
+    async def _r_me(self, request, params, body, files) -> Answer:
+        return 200, {
+            **self.bot_user.payload(),
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+            "email": None,
+            "premium_type": 0,
+        }
+
+    async def _r_user(self, request, params, body, files) -> Answer:
+        user = self.users.get(params["user_id"])
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return 200, user.payload()
+
+    async def _r_app_info(self, request, params, body, files) -> Answer:
+        return 200, {
+            "id": self.application_id,
+            "name": self.bot_user.username,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "hook": True,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": secrets.token_hex(32),
+            "owner": self.owner_user.payload(),
+            "team": None,
+            "flags": 0,
+            "bot": self.bot_user.payload(),
+            "rpc_origins": [],
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "tags": [],
+            "install_params": None,
+            "integration_types_config": {},
+            "approximate_guild_count": len(self.guilds),
+        }
+
+    async def _r_create_dm(self, request, params, body, files) -> Answer:
+        user = self.users.get(str((body or {}).get("recipient_id")))
+        if user is None:
+            raise invalid_form(["recipient_id: unknown user"])
+        return 200, self.dm_channel(user).payload()
+
+    def _check_app(self, application_id: str) -> None:
+        if application_id != self.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+
+    async def _r_get_commands(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        gid = params.get("guild_id")
+        cmds = self.guild_commands.get(gid, []) if gid else self.global_commands
+        return 200, copy.deepcopy(cmds)
+
+    async def _r_put_commands(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        gid = params.get("guild_id")
+        if gid is not None and gid not in self.guilds:
+            raise ApiError(403, 50001, "Missing Access")
+        old = {
+            c["name"]: c
+            for c in (self.guild_commands.get(gid, []) if gid else self.global_commands)
+        }
+        if not isinstance(body, list) or len(body) > 100:
+            raise invalid_form(["body must be a list of at most 100 commands"])
+        out: list[dict[str, Any]] = []
+        for spec in body:
+            prev = old.get(spec["name"])
+            cmd = {
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+                "contexts": None,
+                "integration_types": [0],
+                **copy.deepcopy(spec),
+                "id": prev["id"] if prev else self.snowflakes.next(),
+                "application_id": self.application_id,
+                "version": self.snowflakes.next(),
+            }
+            if gid:
+                cmd["guild_id"] = gid
+            out.append(cmd)
+        if gid:
+            self.guild_commands[gid] = out
+        else:
+            self.global_commands = out
+        key = gid or "global"
+        self.sync_counts[key] = self.sync_counts.get(key, 0) + 1
+        return 200, copy.deepcopy(out)
+
+    async def _r_guild(self, request, params, body, files) -> Answer:
+        guild = self.guilds.get(params["guild_id"])
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        data = guild.payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(key)
+        return 200, data
+
+    async def _r_guild_channels(self, request, params, body, files) -> Answer:
+        guild = self.guilds.get(params["guild_id"])
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        return 200, [c.payload() for c in guild.channels]
+
+    async def _r_guild_member(self, request, params, body, files) -> Answer:
+        guild = self.guilds.get(params["guild_id"])
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        member = guild.members.get(params["user_id"])
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return 200, member.payload()
+
+    async def _r_channel(self, request, params, body, files) -> Answer:
+        return 200, self._channel(params["channel_id"]).payload()
+
+    async def _r_typing(self, request, params, body, files) -> Answer:
+        self._channel(params["channel_id"])
+        return 204, None
+
+    async def _r_get_messages(self, request, params, body, files) -> Answer:
+        channel = self._channel(params["channel_id"])
+        limit = min(int(request.query.get("limit", 50)), 100)
+        msgs = [m for m in channel.messages if not m.deleted and not m.ephemeral]
+        if "before" in request.query:
+            msgs = [m for m in msgs if int(m.id) < int(request.query["before"])]
+        if "after" in request.query:
+            msgs = [m for m in msgs if int(m.id) > int(request.query["after"])]
+            return 200, [m.payload() for m in reversed(msgs[:limit])]
+        return 200, [m.payload() for m in reversed(msgs[-limit:])]
+
+    async def _r_create_message(self, request, params, body, files) -> Answer:
+        channel = self._channel(params["channel_id"])
+        if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+        if not channel.bot_can_send:
+            raise ApiError(403, 50013, "Missing Permissions")
+        msg = self._new_message(channel, body or {}, files)
+        await self._message_event("MESSAGE_CREATE", msg)
+        return 200, msg.payload()
+
+    async def _r_get_message(self, request, params, body, files) -> Answer:
+        channel = self._channel(params["channel_id"])
+        return 200, self._message(channel, params["message_id"]).payload()
+
+    async def _r_edit_message(self, request, params, body, files) -> Answer:
+        channel = self._channel(params["channel_id"])
+        msg = self._message(channel, params["message_id"])
+        if msg.author is not self.bot_user:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._edit(msg, body or {}, files)
+        await self._message_event("MESSAGE_UPDATE", msg)
+        return 200, msg.payload()
+
+    async def _r_delete_message(self, request, params, body, files) -> Answer:
+        channel = self._channel(params["channel_id"])
+        msg = self._message(channel, params["message_id"])
+        msg.deleted = True
+        await self._message_event("MESSAGE_DELETE", msg)
+        return 204, None
+
+    # interactions
+
+    def _interaction(self, token: str, interaction_id: str | None = None) -> FakeInteraction:
+        for inter in self.interactions.values():
+            if inter.token == token and (interaction_id is None or inter.id == interaction_id):
+                return inter
+        raise ApiError(404, 10062 if interaction_id else 10015, "Unknown interaction")
+
+    async def _r_callback(self, request, params, body, files) -> Answer:
+        inter = self._interaction(params["token"], params["interaction_id"])
+        delay = time.monotonic() - inter.created
+        if inter.responded:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        if delay > self.interaction_timeout:
+            inter.errors.append({"late": delay})
+            raise ApiError(404, 10062, "Unknown interaction")
+        body = body or {}
+        cb_type = body.get("type")
+        data = body.get("data") or {}
+        ephemeral = bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
+        owner = inter.user if ephemeral else None
+        msg: FakeMessage | None = None
+        is_component = (
+            inter.type in (IT_COMPONENT, IT_MODAL_SUBMIT) and inter.source_message is not None
+        )
+        if cb_type == CB_MESSAGE:
+            msg_type = 20 if inter.type == IT_APPLICATION_COMMAND else 0
+            msg = self._new_message(
+                inter.channel, data, files, interaction=inter, ephemeral_for=owner, type_=msg_type
+            )
+            inter.original = msg
+        elif cb_type == CB_DEFERRED_MESSAGE:
+            msg = self._new_message(
+                inter.channel,
+                {"flags": FLAG_LOADING | (data.get("flags") or 0)},
+                [],
+                interaction=inter,
+                ephemeral_for=owner,
+                type_=20 if inter.type == IT_APPLICATION_COMMAND else 0,
+                check_empty=False,
+            )
+            inter.original = msg
+        elif cb_type in (CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE):
+            if not is_component:
+                raise ApiError(400, 40043, "Interaction response type not allowed")
+            msg = inter.source_message
+            assert msg is not None
+            if cb_type == CB_UPDATE_MESSAGE:
+                self._edit(msg, data, files)
+            inter.original = msg
+        elif cb_type == CB_MODAL:
+            inter.modal = data
+        elif cb_type == CB_AUTOCOMPLETE:
+            pass
+        else:
+            raise invalid_form([f"type: unsupported callback type {cb_type}"])
+        inter.callbacks.append({"type": cb_type, "data": data, "delay": delay})
+        if msg is not None and cb_type == CB_MESSAGE:
+            await self._message_event("MESSAGE_CREATE", msg)
+        elif msg is not None and cb_type == CB_UPDATE_MESSAGE:
+            await self._message_event("MESSAGE_UPDATE", msg)
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return 204, None
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": inter.id,
+                "type": inter.type,
+                "response_message_loading": cb_type == CB_DEFERRED_MESSAGE,
+                "response_message_ephemeral": bool(msg and msg.ephemeral),
+            }
+        }
+        if msg is not None:
+            answer["interaction"]["response_message_id"] = msg.id
+            answer["resource"] = {"type": cb_type, "message": msg.payload()}
+        elif cb_type == CB_MODAL:
+            answer["resource"] = {"type": cb_type}
+        return 200, answer
+
+    def _wh_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
+        if message_id == "@original":
+            if inter.original is None or inter.original.deleted:
+                raise ApiError(404, 10008, "Unknown Message")
+            return inter.original
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or (msg is not inter.original and msg not in inter.followups):
+            raise ApiError(404, 10008, "Unknown Message")
+        return msg
+
+    async def _r_followup(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        inter = self._interaction(params["token"])
+        if not inter.responded:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        body = body or {}
+        original = inter.original
+        if original is not None and original.loading and not original.deleted:
+            # Discord: the first followup after a deferred response replaces the
+            # loading message (keeping the defer's ephemerality).
+            self._check_not_empty(body, files)
+            self._edit(original, body, files)
+            inter.followups.append(original)
+            await self._message_event("MESSAGE_UPDATE", original)
+            msg = original
+        else:
+            ephemeral = bool((body.get("flags") or 0) & FLAG_EPHEMERAL)
+            msg = self._new_message(
+                inter.channel,
+                body,
+                files,
+                interaction=inter,
+                ephemeral_for=inter.user if ephemeral else None,
+            )
+            inter.followups.append(msg)
+            await self._message_event("MESSAGE_CREATE", msg)
+        if request.query.get("wait") in ("true", "True", "1"):
+            return 200, msg.payload()
+        return 204, None
+
+    async def _r_wh_get(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        inter = self._interaction(params["token"])
+        return 200, self._wh_message(inter, params["message_id"]).payload()
+
+    async def _r_wh_edit(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        inter = self._interaction(params["token"])
+        msg = self._wh_message(inter, params["message_id"])
+        self._edit(msg, body or {}, files)
+        await self._message_event("MESSAGE_UPDATE", msg)
+        return 200, msg.payload()
+
+    async def _r_wh_delete(self, request, params, body, files) -> Answer:
+        self._check_app(params["application_id"])
+        inter = self._interaction(params["token"])
+        msg = self._wh_message(inter, params["message_id"])
+        msg.deleted = True
+        await self._message_event("MESSAGE_DELETE", msg)
+        return 204, None
+
+
+# --------------------------------------------------------------------------- test helpers
+
+
+@dataclass
+class World:
+    """A server with one table channel and a few users (see :func:`build_world`)."""
+
+    guild: FakeGuild
+    table: FakeChannel
+    alice: FakeUser  # locale fr
+    bob: FakeUser
+    carol: FakeUser  # DMs closed
+    outsider: FakeUser  # in the server, never seated
+
+
+def build_world(fake: FakeDiscord) -> World:
+    guild = fake.add_guild("Tarot Club", preferred_locale="fr")
+    table = guild.add_text_channel("tarot")
+    return World(
+        guild=guild,
+        table=table,
+        alice=fake.add_user("alice", guild=guild, locale="fr"),
+        bob=fake.add_user("bob", guild=guild),
+        carol=fake.add_user("carol", guild=guild, dms_open=False),
+        outsider=fake.add_user("dave", guild=guild),
+    )
+
+
+# --------------------------------------------------------------------------- discord.py glue
+
+
+def point_discord_py_at(
+    fake: FakeDiscord | str, gateway_url: str | None = None
+) -> Callable[[], None]:
+    """Point discord.py's REST base and default gateway at the fake; returns an undo.
+
+    Takes the fake itself, or (in another process) its ``rest_base`` and ``gateway_url``.
+    """
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    if isinstance(fake, FakeDiscord):
+        rest_base, gateway_url = fake.rest_base, fake.gateway_url
+    else:
+        rest_base = fake
+    assert gateway_url is not None
+    old_base = discord.http.Route.BASE
+    old_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = rest_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+    def undo() -> None:
+        discord.http.Route.BASE = old_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+    return undo
+
+
+@contextlib.asynccontextmanager
+async def run_client(
+    fake: FakeDiscord,
+    client: Any,
+    *,
+    token: str | None = None,
+    wait_ready: bool = True,
+    fast_reidentify: bool = True,
+    timeout: float = 10.0,
+) -> AsyncIterator[Any]:
+    """Run ``client.start(token)`` against ``fake`` as a task; close it on exit.
+
+    ``fast_reidentify`` removes discord.py's 5 s sleep before every non-initial
+    IDENTIFY (after an invalid session). With ``wait_ready`` the context is entered
+    once ``client.wait_until_ready()`` returns (pass ``guild_ready_timeout=0.05`` to
+    the client to avoid its 2 s wait after the last GUILD_CREATE).
+    """
+    undo = point_discord_py_at(fake)
+    if fast_reidentify:
+
+        async def before_identify_hook(shard_id: int | None, *, initial: bool = False) -> None:
+            return None
+
+        client.before_identify_hook = before_identify_hook
+    task = asyncio.create_task(client.start(token or fake.token), name="discord-client")
+    try:
+        if wait_ready:
+            ready = asyncio.create_task(client.wait_until_ready())
+            done, _ = await asyncio.wait(
+                {ready, task}, timeout=timeout, return_when="FIRST_COMPLETED"
+            )
+            if ready not in done:
+                ready.cancel()
+                if task in done:
+                    task.result()  # raises the client's error
+                raise TimeoutError("the client did not become ready")
+        yield client
+    finally:
+        await client.close()
+        try:
+            await asyncio.wait_for(task, timeout=5)
+        except (TimeoutError, asyncio.CancelledError):
+            task.cancel()
+        finally:
+            undo()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run a module (e.g. ``bot``) in this process with discord.py pointed at a fake.
+
+    ``python tests/e2e/fake_discord.py REST_BASE GATEWAY_URL MODULE [ARGS...]`` — for
+    tests that run the bot as a separate process (to SIGKILL and restart it).
+    """
+    import runpy
+    import sys
+
+    import discord
+
+    args = sys.argv[1:] if argv is None else argv
+    rest_base, gateway_url, module, *rest = args
+    point_discord_py_at(rest_base, gateway_url)
+
+    async def before_identify_hook(self: Any, shard_id: int | None, *, initial: bool = False):
+        return None
+
+    discord.Client.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
+    sys.argv = [module, *rest]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,302 @@
+"""The fake Discord against the real discord.py client, with a tiny /ping bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from fake_discord import FakeDiscord, World, run_client
+
+HERE = Path(__file__).parent
+
+
+class PingButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ping:(?P<n>[0-9]+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Ping {n}", custom_id=f"ping:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match
+    ) -> PingButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(PingButton(self.n + 1))
+        await interaction.response.edit_message(content=f"pong {self.n + 1}", view=view)
+
+
+class PingBot(commands.Bot):
+    def __init__(self, guild_id: str) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.05,
+        )
+        self.guild_id = int(guild_id)
+        self.dm_errors: list[Exception] = []
+        self.resumed = 0
+
+    async def on_resumed(self) -> None:
+        self.resumed += 1
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(PingButton)
+        group = app_commands.Group(name="ping", description="Ping things")
+
+        @group.command(name="pong", description="Answer with a button and a DM")
+        async def pong(interaction: discord.Interaction) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(PingButton(0))
+            await interaction.response.send_message(f"pong 0 {interaction.locale}", view=view)
+            dm_view = discord.ui.View(timeout=None)
+            dm_view.add_item(PingButton(100))
+            try:
+                await interaction.user.send("psst", view=dm_view)
+            except discord.Forbidden as exc:
+                self.dm_errors.append(exc)
+
+        @group.command(name="say", description="Post text in the channel")
+        @app_commands.describe(text="what to say")
+        async def say(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            assert isinstance(interaction.channel, discord.TextChannel)
+            await interaction.channel.send(text)
+            await interaction.followup.send("done", ephemeral=True)
+
+        @group.command(name="pick", description="Choose in a select menu")
+        async def pick(interaction: discord.Interaction) -> None:
+            options = [discord.SelectOption(label=x.upper(), value=x) for x in "abc"]
+            select = discord.ui.Select(custom_id="pick", options=options, max_values=2)
+
+            async def chosen(inner: discord.Interaction) -> None:
+                text = "picked " + ",".join(select.values)
+                await inner.response.edit_message(content=text, view=None)
+
+            select.callback = chosen
+            view = discord.ui.View(timeout=30)
+            view.add_item(select)
+            await interaction.response.send_message("pick", view=view, ephemeral=True)
+
+        self.tree.add_command(group)
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync()
+        await self.tree.sync(guild=guild)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, world: World) -> AsyncIterator[PingBot]:
+    client = PingBot(world.guild.id)
+    async with run_client(fake, client):
+        yield client
+
+
+async def test_client_connects_and_syncs_commands(fake: FakeDiscord, world: World, bot: PingBot):
+    assert bot.is_ready()
+    assert bot.user is not None and str(bot.user.id) == fake.bot_user.id
+    assert bot.application_id == int(fake.application_id)
+    guild = bot.get_guild(int(world.guild.id))
+    assert guild is not None and guild.get_channel(int(world.table.id)) is not None
+    assert fake.identify_count == 1 and fake.heartbeat_count >= 1
+    assert fake.gateway_queries == [{"v": "10", "encoding": "json", "compress": "zlib-stream"}]
+    assert fake.sync_counts == {"global": 1, world.guild.id: 1}
+    assert [c["name"] for c in fake.global_commands] == ["ping"]
+    assert [c["name"] for c in fake.guild_commands[world.guild.id]] == ["ping"]
+    subs = {o["name"] for o in fake.global_commands[0]["options"]}
+    assert subs == {"pong", "say", "pick"}
+    routes = {c.route for c in fake.calls}
+    assert "GET /users/@me" in routes and "GET /oauth2/applications/@me" in routes
+    assert all(c.status < 400 for c in fake.calls)
+
+
+async def test_slash_button_and_dm(fake: FakeDiscord, world: World, bot: PingBot):
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="pong")
+    msg = await handle.message()
+    assert msg.content == "pong 0 fr" and not msg.ephemeral
+    assert msg.custom_ids() == ["ping:0"]
+    assert handle.response_delay is not None and handle.response_delay < 3
+    assert handle.payload["data"]["guild_id"] == world.guild.id  # the guild copy was used
+    [dm] = await fake.wait_for(lambda: fake.dm_messages(world.alice))
+    assert dm.content == "psst" and dm.channel.is_dm
+    dm_click = await fake.click(world.alice, dm, "ping:100")  # a button in a DM
+    assert (await dm_click.response())["type"] == 7
+    assert dm.content == "pong 101" and "guild_id" not in dm_click.payload
+
+    click = await fake.click(world.bob, msg, "ping:0")
+    assert (await click.response())["type"] == 7
+    assert msg.content == "pong 1" and msg.custom_ids() == ["ping:1"]
+    assert [h["content"] for h in msg.history] == ["pong 0 fr"]
+    with pytest.raises(ValueError):  # the old button is gone from the message
+        await fake.click(world.bob, msg, "ping:0")
+    await (await fake.click(world.alice, msg, "ping:1")).response()
+    assert msg.content == "pong 2"
+    assert fake.channel_messages(world.table) == [msg]
+
+
+async def test_closed_dms_raise_forbidden_50007(fake: FakeDiscord, world: World, bot: PingBot):
+    handle = await fake.slash(world.carol, world.table, "ping", subcommand="pong")
+    assert (await handle.message()).content == "pong 0 en-US"
+    await fake.wait_for(lambda: bot.dm_errors)
+    err = bot.dm_errors[0]
+    assert isinstance(err, discord.Forbidden) and err.code == 50007
+    assert fake.dm_messages(world.carol) == []
+    assert fake.calls_to("POST", "/channels/*/messages")[-1].status == 403
+
+
+async def test_defer_followup_and_ephemeral(fake: FakeDiscord, world: World, bot: PingBot):
+    handle = await fake.slash(
+        world.alice, world.table, "ping", subcommand="say", options={"text": "hi"}
+    )
+    assert (await handle.response())["type"] == 5
+    done = await handle.followup()
+    assert done.content == "done" and done.ephemeral_for is world.alice
+    assert done is handle.original  # the first followup replaced the "thinking" message
+    assert [m.content for m in fake.channel_messages(world.table)] == ["hi"]
+    assert fake.ephemeral_messages(world.alice, world.table) == [done]
+    assert fake.ephemeral_messages(world.bob) == []
+    with pytest.raises(LookupError):
+        await fake.slash(world.alice, world.table, "ping", subcommand="nope")
+
+
+async def test_429_is_retried_and_posts_once(fake: FakeDiscord, world: World, bot: PingBot):
+    inj = fake.rate_limit("POST", "/channels/{channel_id}/messages", retry_after=0.1)
+    handle = await fake.slash(
+        world.alice, world.table, "ping", subcommand="say", options={"text": "once"}
+    )
+    await handle.followup()
+    assert inj.hits == 1
+    assert [m.content for m in fake.channel_messages(world.table)] == ["once"]
+    statuses = [c.status for c in fake.calls_to("POST", "/channels/*/messages")]
+    assert statuses == [429, 200]
+
+
+async def test_500_is_retried(fake: FakeDiscord, world: World, bot: PingBot):
+    fake.server_error("POST", "/channels/*/messages")
+    channel = bot.get_channel(int(world.table.id))
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("after a 500")
+    assert [m.content for m in fake.channel_messages(world.table)] == ["after a 500"]
+    assert str(sent.id) == fake.channel_messages(world.table)[0].id
+    assert [c.status for c in fake.calls_to("POST", "/channels/*/messages")] == [500, 200]
+
+
+async def test_500_after_applying_duplicates_a_post(fake: FakeDiscord, world: World, bot: PingBot):
+    # What Discord does when the answer is lost: discord.py retries a POST.
+    fake.server_error("POST", "/channels/*/messages", apply_first=True)
+    channel = bot.get_channel(int(world.table.id))
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("dup")
+    assert [m.content for m in fake.channel_messages(world.table)] == ["dup", "dup"]
+
+
+async def test_arbitrary_error_files_and_validation(fake: FakeDiscord, world: World, bot: PingBot):
+    channel = bot.get_channel(int(world.table.id))
+    assert isinstance(channel, discord.TextChannel)
+    fake.inject("POST", "/channels/*/messages", status=403, body={"code": 50013, "message": "no"})
+    with pytest.raises(discord.Forbidden) as forbidden:
+        await channel.send("x")
+    assert forbidden.value.code == 50013
+    with pytest.raises(discord.HTTPException) as too_long:
+        await channel.send("x" * 2001)
+    assert too_long.value.code == 50035
+
+    sent = await channel.send("record", file=discord.File(io.BytesIO(b'{"deal": 1}'), "deal.json"))
+    [stored] = fake.channel_messages(world.table)
+    assert stored.attachments[0].filename == "deal.json"
+    assert stored.attachments[0].data == b'{"deal": 1}'
+    assert sent.attachments[0].filename == "deal.json"
+    assert await sent.attachments[0].read() == b'{"deal": 1}'
+    await sent.edit(content="record v2")
+    fetched = await channel.fetch_message(sent.id)
+    assert fetched.content == "record v2" and len(fetched.attachments) == 1
+    assert [m.content async for m in channel.history(limit=5)] == ["record v2"]
+    await sent.delete()
+    assert fake.channel_messages(world.table) == []
+
+
+async def test_dropped_connection_resumes(fake: FakeDiscord, world: World, bot: PingBot):
+    await fake.drop_connection()
+    # An interaction sent while the bot is away is replayed on RESUME.
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="pong")
+    await fake.wait_for(lambda: fake.resume_count == 1 and fake.connected)
+    assert (await handle.message()).content == "pong 0 fr"
+    await fake.wait_for(lambda: bot.resumed == 1 and fake.dm_messages(world.alice))
+    assert fake.identify_count == 1
+    click = await fake.click(world.alice, await handle.message(), "ping:0")
+    await click.response()
+    assert (await handle.message()).content == "pong 1"
+
+
+async def test_invalid_session_identifies_again(fake: FakeDiscord, world: World, bot: PingBot):
+    fake.resume_supported = False
+    start = time.monotonic()
+    await fake.drop_connection()
+    await fake.wait_for(lambda: fake.identify_count == 2 and fake.connected)
+    assert fake.invalid_session_count == 1
+    assert time.monotonic() - start < 3  # run_client removed the 5 s re-identify sleep
+    handle = await fake.slash(world.bob, world.table, "ping", subcommand="pong")
+    assert (await handle.message()).content == "pong 0 en-US"
+    await fake.wait_for(lambda: fake.dm_messages(world.bob))
+
+
+async def test_select_on_an_ephemeral_message(fake: FakeDiscord, world: World, bot: PingBot):
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="pick")
+    msg = await handle.message()
+    assert msg.ephemeral_for is world.alice and fake.channel_messages(world.table) == []
+    with pytest.raises(ValueError):  # bob cannot see alice's ephemeral
+        await fake.select(world.bob, msg, "pick", ["a"])
+    with pytest.raises(ValueError):  # max_values=2
+        await fake.select(world.alice, msg, "pick", ["a", "b", "c"])
+    chosen = await fake.select(world.alice, msg, "pick", ["a", "c"])
+    assert (await chosen.response())["type"] == 7
+    assert msg.content == "picked a,c" and msg.components == []
+
+
+async def test_bot_process_killed_and_restarted(fake: FakeDiscord, world: World, tmp_path: Path):
+    """The harness for SIGKILL tests: the bot runs in its own process."""
+    env = {**os.environ, "FAKE_TOKEN": fake.token, "FAKE_GUILD_ID": world.guild.id}
+    launcher = [sys.executable, str(HERE / "fake_discord.py"), fake.rest_base, fake.gateway_url]
+    log = (tmp_path / "bot.log").open("w")
+
+    async def spawn() -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            *launcher, "test_fake_discord", env=env, stdout=log, stderr=log
+        )
+
+    proc = await spawn()
+    try:
+        await fake.wait_for(lambda: fake.connected and world.guild.id in fake.sync_counts, 15)
+        handle = await fake.slash(world.bob, world.table, "ping", subcommand="pong")
+        msg = await handle.message()
+        await fake.wait_for(lambda: fake.dm_messages(world.bob))
+        proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+        await fake.wait_for(lambda: not fake.connected)
+
+        proc = await spawn()
+        await fake.wait_for(lambda: fake.identify_count == 2 and fake.connected, 15)
+        await fake.wait_for(lambda: fake.sync_counts[world.guild.id] == 2, 5)
+        click = await fake.click(world.alice, msg, "ping:0")  # a button from before the kill
+        assert (await click.response())["type"] == 7
+        assert msg.content == "pong 1"
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGKILL)
+            await proc.wait()
+        log.close()
+
+
+if __name__ == "__main__":  # run by test_bot_process_killed_and_restarted
+    PingBot(os.environ["FAKE_GUILD_ID"]).run(os.environ["FAKE_TOKEN"])
