@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "ui.stale": "This is no longer current: the table has moved on.",
     "ui.dms_closed": "I can't send you direct messages: use /tarot hand or the My hand button.",
     "ui.labelled": "**{label}**: {text}",
+    "ui.done": "Done.",
     "ui.error": "Something went wrong; please try again.",
     "ui.no_table_here": "There is no table in this channel: start one with /tarot new.",
     "ui.table_elsewhere": "A table is already open in this channel: {link}",
@@ -294,6 +295,14 @@ MESSAGES: dict[str, str] = {
     "history.seat": "{rank}. {name} {score}",
     "history.deal": "Deal {n}: {outcome}",
     "history.record": "Deal record of game {id}, deal {n}",
+    "lb.row": (
+        "**{rank}.** {name}: rating **{rating}** · games {games} · deals {deals}"
+        " · per deal {average} · taken {taken} · made {made}"
+    ),
+    "lb.min_games": "A player is ranked after {games} games.",
+    "history.game_in": "**Game {id}** · {date} · {channel} · {status} · deals: {deals}",
+    "history.seat_unranked": "{name} {score}",
+    "history.attached": "Deal records of game {id} attached: {shown} of {total}.",
     "outcome.played": "played",
     "outcome.passed": "everybody passed",
     "outcome.petit_sec": "petit sec",

@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
         " ou le bouton Ma main."
     ),
     "ui.labelled": "**{label}** : {text}",
+    "ui.done": "C'est fait.",
     "ui.error": "Un problème est survenu ; réessayez.",
     "ui.no_table_here": "Il n'y a pas de table dans ce salon : ouvrez-en une avec /tarot new.",
     "ui.table_elsewhere": "Une table est déjà ouverte dans ce salon : {link}",
@@ -301,6 +302,16 @@ MESSAGES: dict[str, str] = {
     "history.seat": "{rank}. {name} {score}",
     "history.deal": "Donne {n} : {outcome}",
     "history.record": "Enregistrement de la partie {id}, donne {n}",
+    "lb.row": (
+        "**{rank}.** {name} : cote **{rating}** · parties {games} · donnes {deals}"
+        " · par donne {average} · prises {taken} · réussies {made}"
+    ),
+    "lb.min_games": "Un joueur est classé après {games} parties.",
+    "history.game_in": "**Partie {id}** · {date} · {channel} · {status} · donnes : {deals}",
+    "history.seat_unranked": "{name} {score}",
+    "history.attached": (
+        "Enregistrements des donnes de la partie {id} joints : {shown} sur {total}."
+    ),
     "outcome.played": "jouée",
     "outcome.passed": "tout le monde a passé",
     "outcome.petit_sec": "petit sec",

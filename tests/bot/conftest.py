@@ -4,17 +4,15 @@ managers on real SQLite files that are closed (and their presenters checked) aft
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tables_support import FAST, Harness, open_harness
+from tables_support import FAST, Harness, OpenTables, open_harness
 
 from bot.tables.thinking import bot_pool
-
-OpenTables = Callable[..., Awaitable[Harness]]
 
 
 @pytest.fixture(scope="session")

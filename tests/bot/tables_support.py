@@ -149,6 +149,10 @@ class Harness:
         return snap
 
 
+OpenTables = Callable[..., Awaitable[Harness]]
+"""The ``open_tables`` fixture: opens a harness that is closed after the test."""
+
+
 async def open_harness(
     path: Path,
     executor: Executor,

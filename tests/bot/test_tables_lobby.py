@@ -8,13 +8,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from conftest import OpenTables
 from tables_support import (
     CHANNEL,
     GUESTS,
     GUILD,
     HOST,
     Harness,
+    OpenTables,
     break_writes,
     mend_writes,
     refused,

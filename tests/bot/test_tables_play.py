@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenTables
 from tables_support import (
     CHANNEL,
     FAST,
@@ -17,6 +16,7 @@ from tables_support import (
     GUILD,
     HOST,
     Harness,
+    OpenTables,
     Recorder,
     break_writes,
     drive,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import OpenTables
 from tables_support import (
     CHANNEL,
     GUESTS,
     GUILD,
     HOST,
     Harness,
+    OpenTables,
     choose,
     drive,
     seat_table,

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from conftest import OpenTables
 from tables_support import (
     CHANNEL,
     GUESTS,
     GUILD,
     HOST,
     Harness,
+    OpenTables,
     break_writes,
     drive,
     mend_writes,

@@ -1,0 +1,85 @@
+"""The discord.py client: wires settings, storage, the table service and the cogs."""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Executor
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from .command_sync import sync_if_changed
+from .heap import freeze_startup_objects
+from .settings import Settings
+from .storage import Storage
+from .tables import TableManager
+from .tables.thinking import bot_pool
+
+log = logging.getLogger(__name__)
+
+CATALOG_VERSION = "1"
+"""Bump with any change to command names, descriptions or their translations."""
+
+
+class TarotBot(commands.Bot):
+    """Slash commands and components only: no privileged intents, no message content."""
+
+    storage: Storage
+    tables: TableManager
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.settings = settings
+        self.pool: Executor | None = None
+
+    async def setup_hook(self) -> None:
+        from .cogs.game import GameCog
+        from .cogs.stats import StatsCog
+        from .i18n.translator import CatalogTranslator
+        from .presenter import DiscordPresenter
+        from .ui.controls import ControlButton, ControlSelect, set_handler
+        from .ui.handler import ControlHandler
+
+        self.storage = await Storage.open(self.settings.database)
+        self.pool = bot_pool(self.settings.bot_workers)
+        self.presenter = DiscordPresenter(self, self.storage)
+        self.tables = TableManager(
+            self.storage, self.presenter, self.settings.tables, executor=self.pool
+        )
+        set_handler(ControlHandler(self).handle)
+        self.add_dynamic_items(ControlButton, ControlSelect)
+        await self.add_cog(GameCog(self))
+        await self.add_cog(StatsCog(self))
+        await self.tree.set_translator(CatalogTranslator())
+        await sync_if_changed(
+            self.tree,
+            self.storage,
+            guild_id=self.settings.dev_guild,
+            catalog_version=CATALOG_VERSION,
+        )
+        restored = await self.tables.restore()
+        log.info("%d tables restored from %s", restored, self.settings.database)
+        freeze_startup_objects()
+
+    async def close(self) -> None:
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.close()
+        presenter = getattr(self, "presenter", None)
+        if presenter is not None:
+            await presenter.drain()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        await super().close()

@@ -1,0 +1,1 @@
+"""Slash commands, one cog per concern: ``game`` (tables) and ``stats`` (leaderboards)."""

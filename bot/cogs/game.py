@@ -1,0 +1,222 @@
+"""``/tarot ...``: opening, joining and running a table. Thin: every decision is the table
+service's; this only translates the command and answers in the user's language."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from tarot_core.bots import LEVELS
+
+from ..i18n import t
+from ..render.refusals import refusal_text
+from ..render.table import rules_text
+from ..tables import Refused
+from ..ui.handler import answer, hand_message
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+log = logging.getLogger(__name__)
+
+LEVEL_CHOICES = [
+    app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
+]
+
+
+class GameCog(
+    commands.GroupCog,
+    group_name="tarot",
+    group_description=_("Play French Tarot in this channel", key="cmd.tarot"),
+):
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _run(
+        self,
+        interaction: discord.Interaction[Any],
+        call: Callable[[], Awaitable[Any]],
+        done: str | None = None,
+    ) -> None:
+        """Run a table operation; answer its refusal, or ``done`` (else just acknowledge)."""
+        locale = str(interaction.locale)
+        self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
+        try:
+            await call()
+        except Refused as refused:
+            await answer(
+                interaction,
+                refusal_text(locale, refused, self.bot.tables.table(self._channel(interaction))),
+            )
+            return
+        except Exception:
+            log.exception("/tarot failed")
+            await answer(interaction, t(locale, "ui.error"))
+            return
+        if not interaction.response.is_done():
+            await interaction.response.send_message(done or t(locale, "ui.done"), ephemeral=True)
+
+    @staticmethod
+    def _channel(interaction: discord.Interaction[Any]) -> int:
+        return interaction.channel_id or 0
+
+    @app_commands.command(
+        name="new", description=_("Open a Tarot table in this channel", key="cmd.tarot.new")
+    )
+    @app_commands.describe(
+        players=_("Number of players: 3, 4 or 5", key="cmd.tarot.new.players"),
+        deals=_("Number of deals in the game (default: one per player)", key="cmd.tarot.new.deals"),
+        misere=_("Allow the misère (not an FFT rule)", key="cmd.tarot.new.misere"),
+        prise_allowed=_(
+            "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
+        ),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        players: app_commands.Range[int, 3, 5] | None = None,
+        deals: app_commands.Range[int, 1, 100] | None = None,
+        misere: bool = False,
+        prise_allowed: bool = True,
+    ) -> None:
+        settings = self.bot.settings
+        count = players or settings.default_players
+        options = {"misere": misere, "prise_allowed": prise_allowed}
+        user = interaction.user
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.create(
+                self._channel(interaction),
+                user.id,
+                user.display_name,
+                guild_id=interaction.guild_id,
+                players=count,
+                deals=deals or settings.default_deals,
+                options=options,
+            ),
+        )
+
+    @app_commands.command(
+        name="join", description=_("Take a seat at the table in this channel", key="cmd.tarot.join")
+    )
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        user = interaction.user
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.join(self._channel(interaction), user.id, user.display_name),
+        )
+
+    @app_commands.command(
+        name="leave",
+        description=_("Leave the table in this channel before it starts", key="cmd.tarot.leave"),
+    )
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.leave(self._channel(interaction), interaction.user.id),
+        )
+
+    @app_commands.command(
+        name="addbot", description=_("Seat a computer player at the table", key="cmd.tarot.addbot")
+    )
+    @app_commands.describe(level=_("How strong the bot plays", key="cmd.tarot.addbot.level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction[Any], level: str = "heuristic") -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.add_bot(self._channel(interaction), interaction.user.id, level),
+        )
+
+    @app_commands.command(
+        name="start",
+        description=_(
+            "Start the game (host only, once every seat is filled)", key="cmd.tarot.start"
+        ),
+    )
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.start(self._channel(interaction), interaction.user.id),
+        )
+
+    @app_commands.command(
+        name="hand",
+        description=_("Show your hand and your controls (only you see it)", key="cmd.tarot.hand"),
+    )
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
+        try:
+            await hand_message(self.bot, interaction, self._channel(interaction), edit=False)
+        except Refused as refused:
+            await answer(interaction, refusal_text(str(interaction.locale), refused))
+
+    @app_commands.command(
+        name="stop",
+        description=_("Stop the game or close the lobby (host only)", key="cmd.tarot.stop"),
+    )
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        member = interaction.user
+        perms = getattr(member, "guild_permissions", None)
+        moderator = bool(perms and perms.manage_channels)
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.stop(
+                self._channel(interaction), member.id, moderator=moderator
+            ),
+        )
+
+    @app_commands.command(
+        name="back",
+        description=_("Take your seat back from the bot standing in for you", key="cmd.tarot.back"),
+    )
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.back(self._channel(interaction), interaction.user.id),
+        )
+
+    @app_commands.command(
+        name="replace",
+        description=_(
+            "Give a player's seat to a bot for the rest of the game (host only)",
+            key="cmd.tarot.replace",
+        ),
+    )
+    @app_commands.describe(
+        seat=_("The seat number", key="cmd.tarot.replace.seat"),
+        level=_("How strong the bot plays", key="cmd.tarot.replace.level"),
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def replace(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 5],
+        level: str = "heuristic",
+    ) -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.replace(
+                self._channel(interaction), interaction.user.id, seat - 1, level
+            ),
+        )
+
+    @app_commands.command(
+        name="rules",
+        description=_("Show the rules of the table in this channel", key="cmd.tarot.rules"),
+    )
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        locale = str(interaction.locale)
+        table = self.bot.tables.table(self._channel(interaction))
+        if table is None:
+            await answer(interaction, t(locale, "ui.no_table_here"))
+            return
+        await interaction.response.send_message(
+            rules_text(locale, table.rules)[:2000], ephemeral=True
+        )

@@ -1,0 +1,306 @@
+"""``/leaderboard``, ``/stats`` and ``/history``: read-only views of the stored results.
+
+Everything here reads committed data through the storage's reader connection (a few
+indexed queries), so each command answers at once, without deferring. Only recorded deals
+are ever shown: a deal in play has no record yet, so nothing of it can leak. A failure is
+logged and answered with the generic error text, never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..i18n import locale_of, t
+from ..i18n.translator import catalog_str
+from ..render.table import escape, signed
+from ..storage import GameSummary, PlayerLine, Standing
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+log = logging.getLogger(__name__)
+
+LEADERBOARD_SIZE = 10
+HISTORY_SIZE = 10
+MAX_FILES = 10
+"""Discord's limit of attachments per message."""
+EMBED_LIMIT = 4096
+"""Discord's limit on an embed description."""
+ARCHIVED = ("finished", "stopped")
+"""Game statuses whose deal records /history attaches: the game is over."""
+
+SCOPES = [
+    app_commands.Choice(name=catalog_str("choice.scope.guild"), value="guild"),
+    app_commands.Choice(name=catalog_str("choice.scope.global"), value="global"),
+]
+
+User = discord.User | discord.Member
+
+
+@dataclass
+class Reply:
+    embed: discord.Embed | None = None
+    content: str | None = None
+    files: list[discord.File] = field(default_factory=list)
+
+
+# ----- formatting -------------------------------------------------------------------------
+
+
+def decimal(value: float, locale: str, *, sign: bool = False) -> str:
+    """One decimal, signed if asked, with the decimal comma in French."""
+    rounded = round(value, 1) + 0.0  # no "-0.0"
+    text = f"{rounded:+.1f}" if sign and rounded else f"{rounded:.1f}"
+    return text.replace(".", ",") if locale_of(locale) == "fr" else text
+
+
+def percent(rate: float | None, locale: str) -> str:
+    """A whole percentage (``67%``, French ``67 %``), or "n/a" for a rate of nothing."""
+    if rate is None:
+        return t(locale, "stats.none_value")
+    value = round(rate * 100)
+    return f"{value}\u202f%" if locale_of(locale) == "fr" else f"{value}%"
+
+
+def average(line: PlayerLine, locale: str) -> str:
+    return (
+        t(locale, "stats.none_value")
+        if line.average is None
+        else decimal(line.average, locale, sign=True)
+    )
+
+
+def fit(lines: Sequence[str], limit: int = EMBED_LIMIT) -> str:
+    """Joined lines, dropping the last ones (with an ellipsis) beyond Discord's limit."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
+
+
+def leaderboard_row(locale: str, line: Standing) -> str:
+    return t(
+        locale,
+        "lb.row",
+        rank=line.rank,
+        name=escape(line.name),
+        rating=decimal(line.rating, locale),
+        games=line.games,
+        deals=line.deals,
+        average=average(line, locale),
+        taken=percent(line.taker_rate, locale),
+        made=percent(line.success_rate, locale),
+    )
+
+
+def game_lines(locale: str, game: GameSummary) -> list[str]:
+    """A game's line (date, channel, status) and its seats with their totals."""
+    head = t(
+        locale,
+        "history.game_in",
+        id=game.id,
+        date=f"<t:{int(game.created_at)}:f>",
+        channel=f"<#{game.channel_id}>",
+        status=t(locale, f"status.{game.status}"),
+        deals=game.deals,
+    )
+    seats = []
+    for seat in game.seats:
+        name, score = escape(seat.name), signed(seat.total)
+        if seat.rank is None:
+            seats.append(t(locale, "history.seat_unranked", name=name, score=score))
+        else:
+            seats.append(t(locale, "history.seat", rank=seat.rank, name=name, score=score))
+    return [head, " · ".join(seats)] if seats else [head]
+
+
+# ----- the cog ----------------------------------------------------------------------------
+
+
+class StatsCog(commands.Cog):
+    """Leaderboards, a player's figures and recent games, in the reader's language."""
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @property
+    def min_games(self) -> int:
+        return self.bot.settings.min_games
+
+    async def _reply(
+        self,
+        interaction: discord.Interaction[Any],
+        build: Callable[[str], Awaitable[Reply]],
+        *,
+        ephemeral: bool,
+    ) -> None:
+        """Build the answer and send it; on any failure log it and say so, privately."""
+        locale = str(interaction.locale)
+        try:
+            reply = await build(locale)
+        except Exception:
+            name = interaction.command.qualified_name if interaction.command else "?"
+            log.exception("/%s failed", name)
+            reply, ephemeral = Reply(content=t(locale, "ui.error")), True
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+        if reply.embed is not None:
+            kwargs["embed"] = reply.embed
+        if reply.files:
+            kwargs["files"] = reply.files
+        try:
+            await interaction.response.send_message(reply.content, **kwargs)
+        except discord.HTTPException:
+            log.exception("could not answer /%s", interaction.command and interaction.command.name)
+
+    @staticmethod
+    def _guild_scope(interaction: discord.Interaction[Any], scope: str | None) -> int | None:
+        """The guild whose figures to show; None for the global ones (always so in DMs)."""
+        if interaction.guild_id is None or scope == "global":
+            return None
+        return interaction.guild_id
+
+    async def _player(self, user: User) -> int | None:
+        found = await self.bot.storage.find_player("user", str(user.id))
+        return None if found is None else found.id
+
+    # ----- /leaderboard -------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description=catalog_str("cmd.leaderboard"))
+    @app_commands.describe(scope=catalog_str("cmd.leaderboard.scope"))
+    @app_commands.choices(scope=SCOPES)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], scope: app_commands.Choice[str] | None = None
+    ) -> None:
+        guild = self._guild_scope(interaction, scope.value if scope else None)
+
+        async def build(locale: str) -> Reply:
+            lines = await self.bot.storage.leaderboard(
+                guild, min_games=self.min_games, limit=LEADERBOARD_SIZE
+            )
+            title = t(locale, "lb.title.guild" if guild else "lb.title.global")
+            if not lines:
+                text = t(locale, "lb.empty", games=self.min_games)
+                return Reply(embed=discord.Embed(title=title, description=text))
+            embed = discord.Embed(
+                title=title, description=fit([leaderboard_row(locale, line) for line in lines])
+            )
+            embed.set_footer(text=t(locale, "lb.min_games", games=self.min_games))
+            return Reply(embed=embed)
+
+        await self._reply(interaction, build, ephemeral=False)
+
+    # ----- /stats -------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description=catalog_str("cmd.stats"))
+    @app_commands.describe(
+        player=catalog_str("cmd.stats.player"), scope=catalog_str("cmd.stats.scope")
+    )
+    @app_commands.choices(scope=SCOPES)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: User | None = None,
+        scope: app_commands.Choice[str] | None = None,
+    ) -> None:
+        user = player or interaction.user
+        guild = self._guild_scope(interaction, scope.value if scope else None)
+
+        async def build(locale: str) -> Reply:
+            name = escape(user.display_name)
+            player_id = await self._player(user)
+            found = None
+            if player_id is not None:
+                found = await self.bot.storage.player_stats(
+                    player_id, guild, min_games=self.min_games
+                )
+            if found is None:
+                return Reply(content=t(locale, "stats.none", name=name))
+            if found.rank is None:
+                place = t(locale, "stats.unranked", games=found.games, needed=self.min_games)
+            else:
+                place = t(locale, "stats.rank", rank=found.rank, ranked=found.ranked)
+            where = t(locale, "stats.scope.guild" if guild else "stats.scope.global")
+            embed = discord.Embed(
+                title=t(locale, "stats.title", name=name), description=f"{where}\n{place}"
+            )
+            fields = (
+                ("stats.rating", decimal(found.rating, locale)),
+                ("stats.points", signed(found.points)),
+                ("stats.games", str(found.games)),
+                ("stats.deals", str(found.deals)),
+                ("stats.average", average(found, locale)),
+                ("stats.taker_rate", percent(found.taker_rate, locale)),
+                ("stats.success_rate", percent(found.success_rate, locale)),
+            )
+            for key, value in fields:
+                embed.add_field(name=t(locale, key), value=value)
+            return Reply(embed=embed)
+
+        await self._reply(interaction, build, ephemeral=True)
+
+    # ----- /history -----------------------------------------------------------------------
+
+    @app_commands.command(name="history", description=catalog_str("cmd.history"))
+    @app_commands.describe(player=catalog_str("cmd.history.player"))
+    async def history(
+        self, interaction: discord.Interaction[Any], player: User | None = None
+    ) -> None:
+        user = player or interaction.user
+
+        async def build(locale: str) -> Reply:
+            name = escape(user.display_name)
+            player_id = await self._player(user)
+            games = (
+                []
+                if player_id is None
+                else await self.bot.storage.recent_games(player_id, HISTORY_SIZE)
+            )
+            if not games:
+                return Reply(content=t(locale, "history.empty", name=name))
+            lines = [line for game in games for line in game_lines(locale, game)]
+            files: list[discord.File] = []
+            archived = next((g for g in games if g.status in ARCHIVED), None)
+            if archived is not None:
+                files, total = await self._records(locale, archived.id)
+                if files:
+                    lines.append(
+                        t(locale, "history.attached", id=archived.id, shown=len(files), total=total)
+                    )
+            embed = discord.Embed(title=t(locale, "history.title", name=name))
+            embed.description = fit(lines)
+            return Reply(embed=embed, files=files)
+
+        await self._reply(interaction, build, ephemeral=True)
+
+    async def _records(self, locale: str, game_id: int) -> tuple[list[discord.File], int]:
+        """The ``tarot-deal/1`` records of a finished game's first deals, as JSON files, and
+        how many deals it recorded."""
+        deals = await self.bot.storage.game_deals(game_id)
+        files = []
+        for deal in deals[:MAX_FILES]:
+            record = await self.bot.storage.deal_record(game_id, deal.number)
+            if record is None:
+                continue
+            data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+            files.append(
+                discord.File(
+                    io.BytesIO(data),
+                    filename=f"deal-{game_id}-{deal.number}.json",
+                    description=t(locale, "history.record", id=game_id, n=deal.number),
+                )
+            )
+        return files, len(deals)

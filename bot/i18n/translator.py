@@ -1,0 +1,49 @@
+"""Command names, descriptions and choices in French, through discord.py's Translator.
+
+Discord shows each user the command texts of their client's language, from the
+localizations sent when the commands are synced. discord.py asks the tree's translator for
+every ``locale_str`` of a command in every Discord locale; this one answers from the
+message catalogs, so command texts live with every other text.
+
+The convention: declare every translatable text as
+``app_commands.locale_str("English text", key="cmd.xxx")`` (or ``catalog_str("cmd.xxx")``),
+where the key names the text in ``en.py`` and ``fr.py`` and the English text is the default
+Discord shows to every other locale. Keys: ``cmd.<command>`` for a command,
+``cmd.<command>.<sub>`` for a subcommand, ``cmd.<command>[.<sub>].<option>`` for an
+option's description, ``choice.<set>.<value>`` for a choice's name. A plain ``str`` (or a
+``locale_str`` without a key) is never translated: command and option *names* stay English
+in every language, so that help texts, the README and players can name commands the same
+way in any language.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from .en import MESSAGES as EN
+from .fr import MESSAGES as FR
+
+TRANSLATIONS: dict[discord.Locale, dict[str, str]] = {discord.Locale.french: FR}
+"""Discord locales with a catalog of their own; English is the default text itself."""
+
+
+def catalog_str(key: str) -> app_commands.locale_str:
+    """A ``locale_str`` whose default is the English catalog's text, so the two cannot drift."""
+    return app_commands.locale_str(EN[key], key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Looks up ``string.extras["key"]`` in the catalog of the Discord locale."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        catalog = TRANSLATIONS.get(locale)
+        if key is None or catalog is None:
+            return None
+        return catalog.get(key)

@@ -1,0 +1,386 @@
+"""/leaderboard, /stats and /history end to end: the real TarotBot against the fake Discord,
+on a database filled beforehand with games whose figures can be checked by hand.
+
+The games (min_games = 2; "bot" is the heuristic computer player):
+
+=====  ============  ===================================  =========================
+game   server        deals (taker first)                  end
+=====  ============  ===================================  =========================
+1      Tarot Club    alice makes +150/-50 x3;             finished: alice 190, carol
+                     bob fails -120/+40 x3                -10, bot -10, bob -170
+2      Tarot Club    alice makes +90/-30 x3               finished
+3      another       dave makes +60/-20 x3 (alice, bob,   finished
+                     dave, bot)
+4      another       two real random deals (dave, erin    stopped: deals count, no game
+                     and two bots)
+=====  ============  ===================================  =========================
+
+On Tarot Club: alice 2 games, 3 deals, 280 points (+93.3 a deal), took 2 of 3, made 2 of
+2; bob 2, 3, -200 (-66.7), took 1, made 0; carol and the bot 2, 3, -40 (-13.3), never
+took: equal in everything, they share rank 2. Everywhere: alice 3 games, 4 deals, 260
+(+65.0), 50%, 100%; bob 3, 4, -220 (-55.0), 25%, 0%; the bot 3, 4, -60 (-15.0); carol
+as on Tarot Club; dave has one game and is not ranked.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, World, run_client
+
+from bot.client import TarotBot
+from bot.i18n import t
+from bot.settings import Settings, load_settings
+from bot.storage import Storage
+from tarot_core import Contract, DealResult, Rules, to_record
+from tarot_core.bench import random_deal
+
+OTHER_GUILD = 999
+NNBSP = "\u202f"
+
+
+def played(taker: int, made: bool, scores: Sequence[int]) -> DealResult:
+    return DealResult("played", tuple(scores), taker=taker, contract=Contract.GARDE, made=made)
+
+
+def stand_in(game: int, number: int) -> dict[str, Any]:
+    """A record for a hand-scored deal (these deals are never replayed here)."""
+    return {"format": "tarot-deal/1", "stand_in": f"game {game}, deal {number}"}
+
+
+@dataclass
+class Filled:
+    ids: dict[str, int]
+    """Player ids by name."""
+    records: dict[str, dict[str, Any]]
+    """The stored records of game 4, by file name."""
+
+
+async def fill(path: Path, world: World) -> Filled:
+    db = await Storage.open(path)
+    try:
+        ids = {
+            "alice": await db.player("user", world.alice.id, "Alice_"),
+            "bob": await db.player("user", world.bob.id, "bob"),
+            "carol": await db.player("user", world.carol.id, "carol"),
+            "dave": await db.player("user", world.outsider.id, "dave"),
+            "erin": await db.player("user", "4242", "erin"),
+            "bot": await db.player("bot", "heuristic", "Heuristic bot"),
+            "random": await db.player("bot", "random", "Random bot"),
+            "expert": await db.player("bot", "expert", "Expert bot"),
+        }
+
+        async def game(guild: int, names: Sequence[str], deals: Sequence[Any]) -> int:
+            seats = [ids[n] for n in names]
+            game_id = await db.create_game(
+                guild_id=guild,
+                channel_id=int(world.table.id),
+                players=4,
+                rules=Rules(players=4).options(),
+                deals_target=len(deals),
+                seed=1,
+            )
+            for seat, player in enumerate(seats):
+                await db.seat(game_id, seat, player)
+            await db.set_status(game_id, "playing")
+            totals = [0] * 4
+            for number, deal in enumerate(deals, start=1):
+                if isinstance(deal, DealResult):
+                    record, result = stand_in(game_id, number), deal
+                else:
+                    record, result = to_record(deal), deal.result
+                await db.record_deal(game_id, number, record, result, seats)
+                totals = [a + b for a, b in zip(totals, result.scores, strict=True)]
+            if all(isinstance(d, DealResult) for d in deals):
+                await db.finish_game(game_id, totals)
+            else:
+                await db.set_status(game_id, "stopped")
+            return game_id
+
+        club = int(world.guild.id)
+        four = ("alice", "bob", "carol", "bot")
+        assert (
+            await game(
+                club,
+                four,
+                [played(0, True, (150, -50, -50, -50)), played(1, False, (40, -120, 40, 40))],
+            )
+            == 1
+        )
+        await game(club, four, [played(0, True, (90, -30, -30, -30))])
+        await game(
+            OTHER_GUILD, ("alice", "bob", "dave", "bot"), [played(2, True, (-20, -20, 60, -20))]
+        )
+        rng = random.Random(5)
+        real = [random_deal(rng, Rules(players=4), dealer) for dealer in range(2)]
+        last = await game(OTHER_GUILD, ("dave", "erin", "random", "expert"), real)
+        records = {
+            f"deal-{last}-{n}.json": json.loads(json.dumps(to_record(d)))
+            for n, d in enumerate(real, start=1)
+        }
+        for name, record in records.items():
+            number = int(name.removesuffix(".json").rsplit("-", 1)[1])
+            assert await db.deal_record(last, number) == record
+        return Filled(ids, records)
+    finally:
+        await db.close()
+
+
+def settings_for(tmp_path: Path) -> Settings:
+    env = {
+        "DISCORD_TOKEN": "x",
+        "TAROT_DB": str(tmp_path / "tarot.sqlite3"),
+        "TAROT_MIN_GAMES": "2",
+        "TAROT_BOT_WORKERS": "1",
+    }
+    return load_settings(env, None)
+
+
+@dataclass
+class Running:
+    bot: TarotBot
+    filled: Filled
+    settings: Settings
+
+
+@pytest.fixture
+async def tarot(
+    fake: FakeDiscord, world: World, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> AsyncIterator[Running]:
+    settings = settings_for(tmp_path)
+    filled = await fill(settings.database, world)
+    caplog.set_level(logging.INFO, logger="bot")
+    async with run_client(fake, TarotBot(settings, guild_ready_timeout=0.05)) as bot:
+        yield Running(bot, filled, settings)
+    errors = [r.getMessage() for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert errors == [], "an error was logged (a test that causes one on purpose clears it)"
+
+
+async def answer(
+    fake: FakeDiscord, user: FakeUser, command: str, channel: FakeChannel, **kw: Any
+) -> FakeMessage:
+    """Invoke a command as ``user`` in ``channel`` and get the answer, checking it came
+    within Discord's 3 seconds."""
+    handle = await fake.slash(user, channel, command, **kw)
+    msg = await handle.message()
+    assert handle.response_delay is not None and handle.response_delay < 3
+    return msg
+
+
+async def rating(bot: TarotBot, player: int, guild: int | None, comma: bool = False) -> str:
+    stats = await bot.storage.player_stats(player, guild, min_games=2)
+    assert stats is not None
+    text = f"{stats.rating:.1f}"
+    return text.replace(".", ",") if comma else text
+
+
+# ----- /leaderboard ------------------------------------------------------------------------
+
+
+async def test_the_server_leaderboard_by_hand(fake: FakeDiscord, world: World, tarot: Running):
+    msg = await answer(fake, world.bob, "leaderboard", world.table)
+    assert not msg.ephemeral and msg.ephemeral_for is None  # for the whole channel
+    [embed] = msg.embeds
+    assert embed["title"] == "Leaderboard of this server"
+    ids, bot, club = tarot.filled.ids, tarot.bot, int(world.guild.id)
+    r = {name: await rating(bot, ids[name], club) for name in ("alice", "bob", "carol", "bot")}
+    assert embed["description"].split("\n") == [
+        f"**1.** Alice\\_: rating **{r['alice']}** · games 2 · deals 3 · per deal +93.3"
+        " · taken 67% · made 100%",
+        f"**2.** carol: rating **{r['carol']}** · games 2 · deals 3 · per deal -13.3"
+        " · taken 0% · made n/a",
+        f"**2.** Heuristic bot: rating **{r['bot']}** · games 2 · deals 3 · per deal -13.3"
+        " · taken 0% · made n/a",
+        f"**4.** bob: rating **{r['bob']}** · games 2 · deals 3 · per deal -66.7"
+        " · taken 33% · made 0%",
+    ]
+    assert embed["footer"]["text"] == "A player is ranked after 2 games."
+
+
+async def test_the_global_leaderboard_in_french(fake: FakeDiscord, world: World, tarot: Running):
+    msg = await answer(fake, world.alice, "leaderboard", world.table, options={"scope": "global"})
+    [embed] = msg.embeds
+    assert embed["title"] == "Classement global"
+    figures = {  # games, deals, average, taken, made
+        "alice": ("Alice\\_", 3, 4, "+65,0", f"50{NNBSP}%", f"100{NNBSP}%"),
+        "bob": ("bob", 3, 4, "-55,0", f"25{NNBSP}%", f"0{NNBSP}%"),
+        "carol": ("carol", 2, 3, "-13,3", f"0{NNBSP}%", "n.d."),
+        "bot": ("Heuristic bot", 3, 4, "-15,0", f"0{NNBSP}%", "n.d."),
+    }
+    expected = []
+    for key, (name, games, deals, average, taken, made) in figures.items():
+        stats = await tarot.bot.storage.player_stats(tarot.filled.ids[key], None, min_games=2)
+        assert stats is not None and stats.rank is not None
+        rated = f"{stats.rating:.1f}".replace(".", ",")
+        line = (
+            f"**{stats.rank}.** {name} : cote **{rated}** · parties {games} · donnes {deals}"
+            f" · par donne {average} · prises {taken} · réussies {made}"
+        )
+        expected.append((-stats.rating, stats.rank, line))
+    assert embed["description"].split("\n") == [line for *_, line in sorted(expected)]
+    assert embed["description"].startswith("**1.** Alice")  # won two games of three
+    assert "dave" not in embed["description"]  # one game: not ranked
+    assert embed["footer"]["text"] == "Un joueur est classé après 2 parties."
+
+
+async def test_the_leaderboard_in_a_dm_is_the_global_one(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    msg = await answer(fake, world.bob, "leaderboard", fake.dm_channel(world.bob))
+    assert msg.embeds[0]["title"] == "Global leaderboard"
+    assert msg.embeds[0]["description"].count("\n") == 3  # alice, bob, carol, the bot
+
+
+async def test_an_empty_leaderboard_says_why(fake: FakeDiscord, world: World, tarot: Running):
+    lonely = fake.add_guild("Empty")
+    channel = lonely.add_text_channel("general")
+    msg = await answer(fake, world.bob, "leaderboard", channel, locale="fr")
+    assert msg.embeds[0]["description"] == (
+        "Personne n'est encore classé : un joueur est classé après 2 parties."
+    )
+
+
+# ----- /stats -----------------------------------------------------------------------------
+
+
+def fields(msg: FakeMessage) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in msg.embeds[0]["fields"]}
+
+
+async def test_stats_for_yourself_ranked(fake: FakeDiscord, world: World, tarot: Running):
+    msg = await answer(fake, world.bob, "stats", world.table)
+    assert msg.ephemeral_for is world.bob
+    embed = msg.embeds[0]
+    assert embed["title"] == "Statistics: bob"
+    assert embed["description"] == "on this server\nRank 4 of 4"
+    assert fields(msg) == {
+        "Rating": await rating(tarot.bot, tarot.filled.ids["bob"], int(world.guild.id)),
+        "Points": "-200",
+        "Games": "2",
+        "Deals": "3",
+        "Average per deal": "-66.7",
+        "Deals taken": "33%",
+        "Contracts made": "0%",
+    }
+
+
+async def test_stats_for_another_player_not_ranked_yet(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    msg = await answer(
+        fake,
+        world.alice,
+        "stats",
+        world.table,
+        options={"player": world.outsider, "scope": "global"},
+    )
+    assert msg.ephemeral_for is world.alice
+    assert msg.embeds[0]["title"] == "Statistiques : dave"
+    assert msg.embeds[0]["description"] == (
+        "sur tous les serveurs\nPas encore classé : 1 parties jouées sur 2"
+    )
+    assert (
+        fields(msg)["Parties"] == "1" and fields(msg)["Donnes"] == "3"
+    )  # 1 + the stopped game's 2
+    # On this server dave has played nothing: zeros, not an error.
+    here = await answer(fake, world.bob, "stats", world.table, options={"player": world.outsider})
+    assert here.embeds[0]["description"] == "on this server\nNot ranked yet: 0 of 2 games played"
+    assert fields(here)["Average per deal"] == "n/a" and fields(here)["Points"] == "0"
+
+
+async def test_stats_of_someone_who_never_played(fake: FakeDiscord, world: World, tarot: Running):
+    newcomer = fake.add_user("zoé", guild=world.guild)
+    msg = await answer(fake, world.bob, "stats", world.table, options={"player": newcomer})
+    assert msg.content == "zoé has not played yet." and msg.ephemeral_for is world.bob
+    assert msg.embeds == []
+
+
+# ----- /history ---------------------------------------------------------------------------
+
+
+async def test_history_with_the_deal_records_as_files(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    msg = await answer(fake, world.outsider, "history", world.table)
+    assert msg.ephemeral_for is world.outsider
+    embed = msg.embeds[0]
+    assert embed["title"] == "Recent games: dave"
+    lines = embed["description"].split("\n")
+    channel = f"<#{world.table.id}>"
+    assert lines[0].startswith("**Game 4** · <t:") and lines[0].endswith(
+        f":f> · {channel} · stopped · deals: 2"
+    )
+    assert lines[1].startswith("dave ") and "erin" in lines[1] and "Expert bot" in lines[1]
+    assert lines[2].startswith("**Game 3** · <t:") and lines[2].endswith(
+        f"{channel} · finished · deals: 1"
+    )
+    assert lines[3] == "2. Alice\\_ -20 · 2. bob -20 · 1. dave +60 · 2. Heuristic bot -20"
+    assert lines[4] == "Deal records of game 4 attached: 2 of 2."
+    files = {a.filename: a for a in msg.attachments}
+    assert sorted(files) == sorted(tarot.filled.records)
+    for name, record in tarot.filled.records.items():
+        assert json.loads(files[name].data) == record
+        assert files[name].description is not None and "game 4" in files[name].description
+
+
+async def test_history_of_another_player_in_french(fake: FakeDiscord, world: World, tarot: Running):
+    msg = await answer(fake, world.alice, "history", world.table, options={"player": world.bob})
+    assert msg.ephemeral_for is world.alice
+    lines = msg.embeds[0]["description"].split("\n")
+    assert [line.split(" · ")[0] for line in lines[0:6:2]] == [
+        "**Partie 3**",
+        "**Partie 2**",
+        "**Partie 1**",
+    ]
+    assert lines[5] == "1. Alice\\_ +190 · 4. bob -170 · 2. carol -10 · 2. Heuristic bot -10"
+    assert lines[6] == "Enregistrements des donnes de la partie 3 joints : 1 sur 1."
+    [record] = msg.attachments
+    assert record.filename == "deal-3-1.json"
+    assert json.loads(record.data) == stand_in(3, 1)
+    empty = await answer(
+        fake, world.bob, "history", world.table, options={"player": fake.add_user("yves")}
+    )
+    assert empty.content == "yves has no game yet." and empty.attachments == []
+
+
+# ----- failures, sync ---------------------------------------------------------------------
+
+
+async def test_a_failure_answers_privately_and_is_logged(
+    fake: FakeDiscord, world: World, tarot: Running, caplog: pytest.LogCaptureFixture
+):
+    async def broken(*args: Any, **kw: Any) -> Any:
+        raise RuntimeError("the disk is on fire")
+
+    tarot.bot.storage.leaderboard = broken  # type: ignore[method-assign]
+    msg = await answer(fake, world.alice, "leaderboard", world.table)
+    assert msg.content == t("fr", "ui.error") and msg.ephemeral_for is world.alice
+    assert "fire" not in msg.all_text() and "Traceback" not in msg.all_text()
+    [logged] = [r for r in caplog.records if r.name == "bot.cogs.stats"]
+    assert logged.levelno == logging.ERROR and logged.exc_info is not None
+    caplog.clear()
+
+
+async def test_commands_synced_once_and_not_again_on_restart(
+    fake: FakeDiscord, world: World, tmp_path: Path
+):
+    settings = settings_for(tmp_path)
+    await fill(settings.database, world)
+    async with run_client(fake, TarotBot(settings, guild_ready_timeout=0.05)):
+        assert fake.sync_counts == {"global": 1}
+        names = {c["name"] for c in fake.global_commands}
+        assert {"tarot", "leaderboard", "stats", "history"} <= names
+        board = next(c for c in fake.global_commands if c["name"] == "leaderboard")
+        assert board["description_localizations"] == {"fr": t("fr", "cmd.leaderboard")}
+    async with run_client(fake, TarotBot(settings, guild_ready_timeout=0.05)):
+        assert fake.identify_count == 2
+        assert fake.sync_counts == {"global": 1}  # the same command set: no sync
+        msg = await answer(fake, world.bob, "leaderboard", world.table, options={"scope": "global"})
+        assert msg.embeds[0]["title"] == "Global leaderboard"
