@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from concurrent.futures import Executor
 from typing import Any
@@ -11,6 +13,7 @@ from discord.ext import commands
 
 from .command_sync import sync_if_changed
 from .heap import freeze_startup_objects
+from .i18n import t
 from .settings import Settings
 from .storage import Storage
 from .tables import TableManager
@@ -18,6 +21,8 @@ from .tables.thinking import bot_pool
 
 log = logging.getLogger(__name__)
 
+FALLBACK_AFTER = 2.0
+"""Seconds before a component click nobody answered gets "no longer current"."""
 CATALOG_VERSION = "1"
 """Bump with any change to command names, descriptions or their translations."""
 
@@ -69,6 +74,18 @@ class TarotBot(commands.Bot):
         restored = await self.tables.restore()
         log.info("%d tables restored from %s", restored, self.settings.database)
         freeze_startup_objects()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click discord.py drops unanswered (a control no longer in its message,
+        see DESIGN.md) as "no longer current", before Discord's 3 s run out."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        await asyncio.sleep(FALLBACK_AFTER)
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(
+                    t(str(interaction.locale), "ui.stale"), ephemeral=True
+                )
 
     async def close(self) -> None:
         tables = getattr(self, "tables", None)

@@ -17,14 +17,15 @@ from bot.settings import load_settings
 from tarot_core import view
 
 
-def make_bot(tmp_path: Path) -> TarotBot:
+def make_bot(tmp_path: Path, **env: str) -> TarotBot:
     settings = load_settings(
         {
             "DISCORD_TOKEN": "x",
             "TAROT_DB": str(tmp_path / "tarot.sqlite3"),
             "TAROT_BOT_PAUSE": "0",
             "TAROT_BOT_WORKERS": "1",
-        },
+        }
+        | env,
         None,
     )
     return TarotBot(settings, guild_ready_timeout=0.05)

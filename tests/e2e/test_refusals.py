@@ -1,0 +1,129 @@
+"""Clicks that must not act, end to end: someone not seated, a stale button, a button no
+longer in its message, a double click. Each is answered (ephemerally, with the reason)
+and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser, World, run_client
+from test_game_flow import make_bot, table_of
+
+from bot.client import TarotBot
+from bot.i18n import t
+
+STALE = {t("en", "ui.stale"), t("fr", "ui.stale")}
+
+
+async def seated_game(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
+    """Alice and Bob with two bots, until it is a human's turn; returns the channel id."""
+    channel = int(world.table.id)
+    new = await fake.slash(
+        world.alice, world.table, "tarot", subcommand="new", options={"players": 4, "deals": 1}
+    )
+    await new.response()
+    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
+    lobby = fake.channel_messages(world.table)[0]
+
+    def cid(end: str) -> str:
+        return next(c for c in lobby.custom_ids() if c.endswith(end))
+
+    await (await fake.click(world.bob, lobby, cid(":join"))).response()
+    for _ in range(2):
+        await (await fake.click(world.alice, lobby, cid(":addbot"))).response()
+    await fake.wait_for(lambda: all(table_of(bot, channel).seats))
+    await (await fake.click(world.alice, lobby, cid(":start"))).response()
+    await fake.wait_for(lambda: human_to_act(bot, world, channel) is not None)
+    return channel
+
+
+def human_to_act(bot: TarotBot, world: World, channel: int) -> FakeUser | None:
+    table = table_of(bot, channel)
+    if table is None or table.deal is None or table.deal.to_act is None:
+        return None
+    holder = table.seats[table.deal.to_act]
+    if holder.user_id is None:
+        return None
+    return world.alice if holder.user_id == int(world.alice.id) else world.bob
+
+
+async def current_dm(fake: FakeDiscord, user: FakeUser, turn: int) -> FakeMessage:
+    def ready() -> bool:
+        dms = fake.dm_messages(user)
+        return bool(dms) and any(f":{turn}:" in c for c in dms[-1].custom_ids())
+
+    await fake.wait_for(ready, timeout=10)
+    return fake.dm_messages(user)[-1]
+
+
+def enabled_move(message: FakeMessage) -> str:
+    for component in message.buttons() + message.selects():
+        if not component.get("disabled") and component.get("type") == 2:
+            return str(component["custom_id"])
+    raise AssertionError("no enabled button")
+
+
+async def ephemeral_text(handle: FakeInteraction) -> str:
+    response: dict[str, Any] = await handle.response()
+    data = response.get("data") or {}
+    assert data.get("flags", 0) & 64, f"not ephemeral: {response}"
+    return str(data.get("content", ""))
+
+
+async def state(bot: TarotBot, channel: int) -> tuple[int, int]:
+    table = table_of(bot, channel)
+    return table.turn, len(await bot.storage.actions(table.game_id))
+
+
+async def test_clicks_that_must_not_act_are_answered_and_change_nothing(
+    fake: FakeDiscord, world: World, tmp_path: Path
+) -> None:
+    bot = make_bot(tmp_path, TAROT_BOT_PAUSE="3")  # the checks run between bot moves
+    async with run_client(fake, bot):
+        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+        channel = await seated_game(fake, world, bot)
+        user = human_to_act(bot, world, channel)
+        assert user is not None
+        turn = table_of(bot, channel).turn
+        dm = await current_dm(fake, user, turn)
+        move = enabled_move(dm)
+        before = await state(bot, channel)
+        hand = await fake.slash(user, world.table, "tarot", subcommand="hand")
+        await hand.response()
+        ephemeral = await hand.message()
+        assert move in ephemeral.custom_ids()  # the same control, only for them
+
+        # Someone not seated asks for a hand, and presses My hand on the table message.
+        outsider = await fake.slash(world.outsider, world.table, "tarot", subcommand="hand")
+        assert "not seated" in await ephemeral_text(outsider)
+        table_message = next(
+            m
+            for m in fake.channel_messages(world.table)
+            if any(":hand:" in c for c in m.custom_ids())
+        )
+        mine = next(c for c in table_message.custom_ids() if ":hand:" in c)
+        assert "not seated" in await ephemeral_text(
+            await fake.click(world.outsider, table_message, mine)
+        )
+        # A button made for another turn (crafted from the current one).
+        stale = move.replace(f":{turn}:", f":{turn + 7}:")
+        text = await ephemeral_text(await fake.click(user, dm, stale, force=True))
+        assert text in STALE
+        assert await state(bot, channel) == before
+
+        # A double click: both presses of the same button at once, exactly one acts.
+        first, second = await asyncio.gather(fake.click(user, dm, move), fake.click(user, dm, move))
+        answers = await asyncio.gather(first.response(), second.response())
+        kinds = sorted(a["type"] for a in answers)
+        assert kinds == [4, 6], answers  # one deferred update (the move), one message
+        refusal = next(a for a in answers if a["type"] == 4)
+        assert refusal["data"]["content"] in STALE
+        turn_after, stored = await state(bot, channel)
+        assert (turn_after, stored) == (before[0] + 1, before[1] + 1)
+
+        # The same control in the ephemeral hand, pressed once the table moved on.
+        old = await fake.click(user, ephemeral, move)
+        assert await ephemeral_text(old) in STALE
+        assert await state(bot, channel) == (turn_after, stored)
