@@ -68,7 +68,8 @@ class GameCog(
         return interaction.channel_id or 0
 
     @app_commands.command(
-        name="new", description=_("Open a Tarot table in this channel", key="cmd.tarot.new")
+        name=_("new", key="name.tarot.new"),
+        description=_("Open a Tarot table in this channel", key="cmd.tarot.new"),
     )
     @app_commands.describe(
         players=_("Number of players: 3, 4 or 5", key="cmd.tarot.new.players"),
@@ -77,6 +78,12 @@ class GameCog(
         prise_allowed=_(
             "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
         ),
+    )
+    @app_commands.rename(
+        players=_("players", key="name.option.players"),
+        deals=_("deals", key="name.option.deals"),
+        misere=_("misere", key="name.option.misere"),
+        prise_allowed=_("prise_allowed", key="name.option.prise_allowed"),
     )
     async def new(
         self,
@@ -104,7 +111,8 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="join", description=_("Take a seat at the table in this channel", key="cmd.tarot.join")
+        name=_("join", key="name.tarot.join"),
+        description=_("Take a seat at the table in this channel", key="cmd.tarot.join"),
     )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         user = interaction.user
@@ -114,7 +122,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="leave",
+        name=_("leave", key="name.tarot.leave"),
         description=_("Leave the table in this channel before it starts", key="cmd.tarot.leave"),
     )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -124,9 +132,11 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="addbot", description=_("Seat a computer player at the table", key="cmd.tarot.addbot")
+        name=_("addbot", key="name.tarot.addbot"),
+        description=_("Seat a computer player at the table", key="cmd.tarot.addbot"),
     )
     @app_commands.describe(level=_("How strong the bot plays", key="cmd.tarot.addbot.level"))
+    @app_commands.rename(level=_("level", key="name.option.level"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction[Any], level: str = "heuristic") -> None:
         await self._run(
@@ -135,7 +145,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="start",
+        name=_("start", key="name.tarot.start"),
         description=_(
             "Start the game (host only, once every seat is filled)", key="cmd.tarot.start"
         ),
@@ -147,7 +157,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="hand",
+        name=_("hand", key="name.tarot.hand"),
         description=_("Show your hand and your controls (only you see it)", key="cmd.tarot.hand"),
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -158,7 +168,7 @@ class GameCog(
             await answer(interaction, refusal_text(str(interaction.locale), refused))
 
     @app_commands.command(
-        name="stop",
+        name=_("stop", key="name.tarot.stop"),
         description=_("Stop the game or close the lobby (host only)", key="cmd.tarot.stop"),
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
@@ -173,7 +183,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="back",
+        name=_("back", key="name.tarot.back"),
         description=_("Take your seat back from the bot standing in for you", key="cmd.tarot.back"),
     )
     async def back(self, interaction: discord.Interaction[Any]) -> None:
@@ -183,7 +193,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="replace",
+        name=_("replace", key="name.tarot.replace"),
         description=_(
             "Give a player's seat to a bot for the rest of the game (host only)",
             key="cmd.tarot.replace",
@@ -192,6 +202,9 @@ class GameCog(
     @app_commands.describe(
         seat=_("The seat number", key="cmd.tarot.replace.seat"),
         level=_("How strong the bot plays", key="cmd.tarot.replace.level"),
+    )
+    @app_commands.rename(
+        seat=_("seat", key="name.option.seat"), level=_("level", key="name.option.level")
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def replace(
@@ -208,7 +221,7 @@ class GameCog(
         )
 
     @app_commands.command(
-        name="rules",
+        name=_("rules", key="name.tarot.rules"),
         description=_("Show the rules of the table in this channel", key="cmd.tarot.rules"),
     )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from ..i18n import locale_of, t
@@ -179,8 +180,11 @@ class StatsCog(commands.Cog):
 
     # ----- /leaderboard -------------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description=catalog_str("cmd.leaderboard"))
+    @app_commands.command(
+        name=_("leaderboard", key="name.leaderboard"), description=catalog_str("cmd.leaderboard")
+    )
     @app_commands.describe(scope=catalog_str("cmd.leaderboard.scope"))
+    @app_commands.rename(scope=_("scope", key="name.option.scope"))
     @app_commands.choices(scope=SCOPES)
     async def leaderboard(
         self, interaction: discord.Interaction[Any], scope: app_commands.Choice[str] | None = None
@@ -205,9 +209,12 @@ class StatsCog(commands.Cog):
 
     # ----- /stats -------------------------------------------------------------------------
 
-    @app_commands.command(name="stats", description=catalog_str("cmd.stats"))
+    @app_commands.command(name=_("stats", key="name.stats"), description=catalog_str("cmd.stats"))
     @app_commands.describe(
         player=catalog_str("cmd.stats.player"), scope=catalog_str("cmd.stats.scope")
+    )
+    @app_commands.rename(
+        player=_("player", key="name.option.player"), scope=_("scope", key="name.option.scope")
     )
     @app_commands.choices(scope=SCOPES)
     async def stats(
@@ -254,8 +261,11 @@ class StatsCog(commands.Cog):
 
     # ----- /history -----------------------------------------------------------------------
 
-    @app_commands.command(name="history", description=catalog_str("cmd.history"))
+    @app_commands.command(
+        name=_("history", key="name.history"), description=catalog_str("cmd.history")
+    )
     @app_commands.describe(player=catalog_str("cmd.history.player"))
+    @app_commands.rename(player=_("player", key="name.option.player"))
     async def history(
         self, interaction: discord.Interaction[Any], player: User | None = None
     ) -> None:

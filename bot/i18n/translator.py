@@ -10,10 +10,9 @@ The convention: declare every translatable text as
 where the key names the text in ``en.py`` and ``fr.py`` and the English text is the default
 Discord shows to every other locale. Keys: ``cmd.<command>`` for a command,
 ``cmd.<command>.<sub>`` for a subcommand, ``cmd.<command>[.<sub>].<option>`` for an
-option's description, ``choice.<set>.<value>`` for a choice's name. A plain ``str`` (or a
-``locale_str`` without a key) is never translated: command and option *names* stay English
-in every language, so that help texts, the README and players can name commands the same
-way in any language.
+option's description, ``choice.<set>.<value>`` for a choice's name, ``name.<command>``
+and ``name.option.<option>`` for names (``/tarot nouvelle`` for a French client). A plain
+``str`` (or a ``locale_str`` without a key) is never translated.
 """
 
 from __future__ import annotations

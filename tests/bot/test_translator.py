@@ -141,7 +141,7 @@ async def test_every_command_text_is_keyed_and_matches_the_catalog(
     payloads: tuple[list[dict[str, Any]], Recorder], cog: str
 ) -> None:
     """Descriptions and choice names come from the catalogs (English default = en.py), so
-    French users never see an English text; names are left untranslated on purpose."""
+    French users never see an English text."""
     assert unkeyed(payloads[1], cog) == []
 
 
@@ -159,3 +159,26 @@ async def test_stats_commands_are_localized(
     ]
     assert [o["name"] for o in by_name["stats"]["options"]] == ["player", "scope"]
     assert [o["type"] for o in by_name["history"]["options"]] == [6]  # a user
+
+
+async def test_command_and_option_names_are_localized(
+    payloads: tuple[list[dict[str, Any]], Recorder],
+) -> None:
+    by_name = {c["name"]: c for c in payloads[0]}
+    subs = {o["name"]: o for o in by_name["tarot"]["options"]}
+    assert subs["new"]["name_localizations"] == {"fr": "nouvelle"}
+    assert subs["hand"]["name_localizations"] == {"fr": "main"}
+    players = {o["name"]: o for o in subs["new"]["options"]}["players"]
+    assert players["name_localizations"] == {"fr": "joueurs"}
+    assert by_name["leaderboard"]["name_localizations"] == {"fr": "classement"}
+    every = [
+        item
+        for c in payloads[0]
+        for item in walk(c)
+        if "value" not in item and item["name"] != "tarot"  # "tarot" in both languages
+    ]
+    # Every command and option has its French name (the English one is the default).
+    missing = [i["name"] for i in every if not i.get("name_localizations", {}).get("fr")]
+    assert missing == []
+    french = [item["name_localizations"]["fr"] for item in every]
+    assert len(set(french)) >= 13

@@ -35,7 +35,7 @@ async def seated_game(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
         await (await fake.click(world.alice, lobby, cid(":addbot"))).response()
     await fake.wait_for(lambda: all(table_of(bot, channel).seats))
     await (await fake.click(world.alice, lobby, cid(":start"))).response()
-    await fake.wait_for(lambda: human_to_act(bot, world, channel) is not None)
+    await fake.wait_for(lambda: human_to_act(bot, world, channel) is not None, timeout=15)
     return channel
 
 
