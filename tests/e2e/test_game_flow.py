@@ -4,6 +4,7 @@ are closed), bots fill the other seats, and the results reach the database."""
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -96,10 +97,16 @@ async def press_something(fake: FakeDiscord, user: FakeUser, message: FakeMessag
 
 @pytest.mark.parametrize(("players", "guest"), [(3, "bob"), (4, "bob"), (5, "bob"), (4, "carol")])
 async def test_a_whole_game_with_two_humans_and_bots(
-    fake: FakeDiscord, world: World, tmp_path: Path, players: int, guest: str
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    players: int,
+    guest: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """``carol`` has closed her DMs: she is told once and plays from ``/tarot hand``."""
-    bot = make_bot(tmp_path)
+    caplog.set_level(logging.INFO)
+    bot = make_bot(tmp_path, TAROT_MIN_GAMES="1")
     channel = int(world.table.id)
     alice, bob = world.alice, getattr(world, guest)
     async with run_client(fake, bot):
@@ -139,7 +146,7 @@ async def test_a_whole_game_with_two_humans_and_bots(
                     lambda t=table.turn: (
                         table_of(bot, channel) is None or table_of(bot, channel).turn != t
                     ),
-                    timeout=10,
+                    timeout=30,
                 )
                 continue
             turn = table.turn
@@ -151,14 +158,14 @@ async def test_a_whole_game_with_two_humans_and_bots(
                     (m := latest_hand(fake, u, world)) is not None
                     and any(f":{t}:" in c for c in m.custom_ids())
                 ),
-                timeout=10,
+                timeout=30,
             )
             message = latest_hand(fake, user, world)
             assert message is not None
             assert await press_something(fake, user, message)
             await fake.wait_for(
                 lambda t=turn: table_of(bot, channel) is None or table_of(bot, channel).turn != t,
-                timeout=10,
+                timeout=30,
             )
         assert table_of(bot, channel) is None, "the game did not end"
         stored = await bot.storage.game(game_id)
@@ -172,6 +179,14 @@ async def test_a_whole_game_with_two_humans_and_bots(
             timeout=5,
         )
         await bot.presenter.drain()
+        board = await fake.slash(bob, world.table, "leaderboard")
+        await board.response()
+        shown = (await board.message()).all_text()
+        assert "alice" in shown and guest in shown  # the humans, ranked after one game
+        # No hand is ever logged at INFO or above: no card of any suit appears in the logs.
+        suits = re.compile(r"[0-9JCQKVDR][♠♥♦♣]")
+        logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+        assert not [line for line in logged if suits.search(line)]
         if guest == "carol":
             assert fake.dm_messages(world.carol) == []
             told = [m for m in fake.channel_messages(world.table) if world.carol.id in m.content]
