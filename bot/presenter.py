@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """At most one edit of a message per second: Discord's limit is about 5 per 5 s."""
+CACHE_WAIT = 10.0
+"""After a restart, how long a table shown again waits for its guild to be known."""
 DMS_CLOSED = 50007
 
 
@@ -85,6 +87,18 @@ class DiscordPresenter:
             await queue.join()
 
     # ----- helpers -------------------------------------------------------------------
+
+    async def _known(self, channel_id: int) -> None:
+        """Tables restored at start-up are shown again from ``setup_hook``, before the
+        gateway has sent the guilds: wait for the channel's guild (or for ready), or every
+        text would fall back to the default locale until the next edit."""
+        deadline = asyncio.get_running_loop().time() + CACHE_WAIT
+        while (
+            self.client.get_channel(channel_id) is None
+            and not self.client.is_ready()
+            and asyncio.get_running_loop().time() < deadline
+        ):
+            await asyncio.sleep(0.05)
 
     def channel_locale(self, channel_id: int) -> str | None:
         channel = self.client.get_channel(channel_id)
@@ -138,6 +152,7 @@ class DiscordPresenter:
         return view
 
     async def _show_table(self, channel_id: int, table: TableSnapshot) -> None:
+        await self._known(channel_id)
         locale = self.channel_locale(channel_id)
         text = lobby_text(locale, table) if table.status == "lobby" else table_text(locale, table)
         view = self.table_view(table)
@@ -166,6 +181,7 @@ class DiscordPresenter:
         table, user_id, view = value
         if await self.storage.dm_closed(user_id):
             return
+        await self._known(table.channel_id)
         locale = self.locales.get(user_id, self.channel_locale(table.channel_id))
         text = private_text(locale, table, view)
         controls = discord.ui.View(timeout=None)

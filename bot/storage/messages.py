@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+
 import aiosqlite
 
 
@@ -10,11 +13,15 @@ class MessageRefs:
 
     conn: aiosqlite.Connection
     reader: aiosqlite.Connection
+    transaction: Callable[[], AbstractAsyncContextManager[None]]
+    """Every write here takes its own turn: on the shared connection, a bare write could
+    land inside another task's open transaction and vanish with its rollback."""
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        await self.conn.execute(
-            "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
-        )
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+            )
 
     async def table_message(self, game_id: int) -> int | None:
         async with self.reader.execute(
@@ -26,10 +33,12 @@ class MessageRefs:
     async def set_dm_message(
         self, game_id: int, seat: int, channel_id: int | None, message_id: int | None
     ) -> None:
-        await self.conn.execute(
-            "UPDATE seats SET dm_channel_id = ?, dm_message_id = ? WHERE game_id = ? AND seat = ?",
-            (channel_id, message_id, game_id, seat),
-        )
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (channel_id, message_id, game_id, seat),
+            )
 
     async def dm_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         """(DM channel id, message id) of a seat's DM for this game, if one was sent."""
@@ -44,10 +53,11 @@ class MessageRefs:
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         """Remembered per Discord user: once told, not told again at every turn."""
-        await self.conn.execute(
-            "UPDATE players SET dm_closed = ? WHERE kind = 'user' AND external_id = ?",
-            (int(closed), str(user_id)),
-        )
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE players SET dm_closed = ? WHERE kind = 'user' AND external_id = ?",
+                (int(closed), str(user_id)),
+            )
 
     async def dm_closed(self, user_id: int) -> bool:
         async with self.reader.execute(
@@ -58,11 +68,12 @@ class MessageRefs:
         return bool(row[0]) if row else False
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.conn.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        async with self.transaction():
+            await self.conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     async def meta(self, key: str) -> str | None:
         async with self.reader.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:

@@ -119,8 +119,10 @@ class ControlHandler:
                 turn += 1
         else:
             await tables.act(control.channel_id, interaction.user.id, turn, action)
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            await hand_message(self.bot, interaction, control.channel_id, edit=True)
-        else:
-            await interaction.response.defer()
+        # The move is stored: a lost acknowledgement must not be reported as a failure.
+        with contextlib.suppress(discord.HTTPException):
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                await hand_message(self.bot, interaction, control.channel_id, edit=True)
+            else:
+                await interaction.response.defer()
