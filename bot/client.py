@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
 """Seconds before a component click nobody answered gets "no longer current"."""
-CATALOG_VERSION = "2"
+CATALOG_VERSION = "3"
 """Bump with any change to command names, descriptions or their translations."""
 
 

@@ -78,12 +78,46 @@ class GameCog(
         prise_allowed=_(
             "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
         ),
+        garde_contre_multiplier=_(
+            "Multiplier of a garde contre: 6 (FFT) or 8",
+            key="cmd.tarot.new.garde_contre_multiplier",
+        ),
+        poignee_bonus=_(
+            "Poignée bonuses: 20/30/40 (FFT) or 20/40/60", key="cmd.tarot.new.poignee_bonus"
+        ),
+        shuffle=_(
+            "Shuffle before every deal, or gather and cut (traditional)",
+            key="cmd.tarot.new.shuffle",
+        ),
     )
     @app_commands.rename(
         players=_("players", key="name.option.players"),
         deals=_("deals", key="name.option.deals"),
         misere=_("misere", key="name.option.misere"),
         prise_allowed=_("prise_allowed", key="name.option.prise_allowed"),
+        garde_contre_multiplier=_(
+            "garde_contre_multiplier", key="name.option.garde_contre_multiplier"
+        ),
+        poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
+        shuffle=_("shuffle", key="name.option.shuffle"),
+    )
+    @app_commands.choices(
+        garde_contre_multiplier=[
+            app_commands.Choice(name=_("×6 (FFT)", key="choice.garde_contre.6"), value=6),
+            app_commands.Choice(name=_("×8", key="choice.garde_contre.8"), value=8),
+        ]
+    )
+    @app_commands.choices(
+        poignee_bonus=[
+            app_commands.Choice(
+                name=_("20 / 30 / 40 (FFT)", key="choice.poignee.fft"), value="fft"
+            ),
+            app_commands.Choice(name=_("20 / 40 / 60", key="choice.poignee.high"), value="high"),
+        ],
+        shuffle=[
+            app_commands.Choice(name=_("Shuffle", key="choice.shuffle.full"), value="full"),
+            app_commands.Choice(name=_("Gather and cut", key="choice.shuffle.cut"), value="cut"),
+        ],
     )
     async def new(
         self,
@@ -92,10 +126,19 @@ class GameCog(
         deals: app_commands.Range[int, 1, 100] | None = None,
         misere: bool = False,
         prise_allowed: bool = True,
+        garde_contre_multiplier: int = 6,
+        poignee_bonus: str = "fft",
+        shuffle: str = "full",
     ) -> None:
         settings = self.bot.settings
         count = players or settings.default_players
-        options = {"misere": misere, "prise_allowed": prise_allowed}
+        options = {
+            "misere": misere,
+            "prise_allowed": prise_allowed,
+            "garde_contre_multiplier": garde_contre_multiplier,
+            "poignee_bonus": [20, 30, 40] if poignee_bonus == "fft" else [20, 40, 60],
+            "shuffle": shuffle,
+        }
         user = interaction.user
         await self._run(
             interaction,

@@ -192,3 +192,31 @@ async def test_a_whole_game_with_two_humans_and_bots(
             told = [m for m in fake.channel_messages(world.table) if world.carol.id in m.content]
             assert len(told) == 1 and "/tarot hand" in told[0].content
             assert await bot.storage.dm_closed(int(world.carol.id))
+
+
+async def test_new_takes_every_rule_option(fake: FakeDiscord, world: World, tmp_path: Path) -> None:
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        options = {
+            "players": 5,
+            "misere": True,
+            "prise_allowed": False,
+            "garde_contre_multiplier": 8,
+            "poignee_bonus": "high",
+            "shuffle": "cut",
+        }
+        new = await fake.slash(world.bob, world.table, "tarot", subcommand="new", options=options)
+        await new.response()
+        table = bot.tables.table(int(world.table.id))
+        assert table is not None and table.players == 5
+        rules = table.rules
+        assert (rules.misere, rules.prise_allowed, rules.garde_contre_multiplier) == (
+            True,
+            False,
+            8,
+        )
+        assert (rules.poignee_bonus, rules.shuffle) == ((20, 40, 60), "cut")
+        shown = await fake.slash(world.bob, world.table, "tarot", subcommand="rules")
+        await shown.response()
+        text = (await shown.message()).content
+        assert "8" in text and "60" in text
