@@ -58,6 +58,7 @@ class DiscordPresenter:
         self._lines: dict[int, asyncio.Queue[str]] = {}
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
+        self._locale_writes: set[asyncio.Task[None]] = set()
 
     # ----- the Presenter interface ---------------------------------------------------
 
@@ -85,6 +86,8 @@ class DiscordPresenter:
         await self.dms.drain()
         for queue in self._lines.values():
             await queue.join()
+        if self._locale_writes:
+            await asyncio.gather(*list(self._locale_writes), return_exceptions=True)
 
     # ----- helpers -------------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class DiscordPresenter:
         if await self.storage.dm_closed(user_id):
             return
         await self._known(table.channel_id)
-        locale = self.locales.get(user_id, self.channel_locale(table.channel_id))
+        locale = await self.user_locale(user_id, table.channel_id)
         text = private_text(locale, table, view)
         controls = discord.ui.View(timeout=None)
         for item in controls_for(view, table.channel_id, table.game_id, table.turn, locale):
@@ -213,4 +216,25 @@ class DiscordPresenter:
             )
 
     def remember_locale(self, user_id: int, locale: Any) -> None:
-        self.locales[user_id] = str(locale)
+        """Kept in memory and stored, so a DM keeps its language after a restart."""
+        text = str(locale)
+        if self.locales.get(user_id) == text:
+            return
+        self.locales[user_id] = text
+        task = asyncio.get_running_loop().create_task(self._store_locale(user_id, text))
+        self._locale_writes.add(task)
+        task.add_done_callback(self._locale_writes.discard)
+
+    async def _store_locale(self, user_id: int, locale: str) -> None:
+        try:
+            await self.storage.set_locale(user_id, locale)
+        except Exception:
+            log.exception("could not store the locale of user %s", user_id)
+
+    async def user_locale(self, user_id: int, channel_id: int) -> str | None:
+        known = self.locales.get(user_id)
+        if known is None:
+            known = await self.storage.locale(user_id)
+            if known is not None:
+                self.locales[user_id] = known
+        return known if known is not None else self.channel_locale(channel_id)

@@ -67,6 +67,22 @@ class MessageRefs:
             row = await cur.fetchone()
         return bool(row[0]) if row else False
 
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """The Discord language a user last interacted in (their DMs follow it)."""
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE players SET locale = ? WHERE kind = 'user' AND external_id = ?",
+                (locale, str(user_id)),
+            )
+
+    async def locale(self, user_id: int) -> str | None:
+        async with self.reader.execute(
+            "SELECT locale FROM players WHERE kind = 'user' AND external_id = ?",
+            (str(user_id),),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction():
             await self.conn.execute(

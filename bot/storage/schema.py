@@ -121,4 +121,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE players ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 5: each user's Discord language, so their DM keeps it after a restart.
+    """
+    ALTER TABLE players ADD COLUMN locale TEXT;
+    """,
 )

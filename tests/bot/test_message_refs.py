@@ -38,3 +38,16 @@ async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
     await db.set_dm_closed(222, False)
     assert not await db.dm_closed(222)
     await db.close()
+
+
+async def test_a_users_language_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    db = await Storage.open(path)
+    await db.player("user", "111", "Alice")
+    assert await db.locale(111) is None
+    await db.set_locale(111, "fr")
+    await db.set_locale(999, "fr")  # never seen: nothing to remember
+    await db.close()
+    db = await Storage.open(path)
+    assert await db.locale(111) == "fr" and await db.locale(999) is None
+    await db.close()

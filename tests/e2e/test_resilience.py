@@ -400,6 +400,8 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         assert deals_stored() >= 1
         older = [v for v in dm.history if (turn_of(v["components"]) or 0) not in (0, turn)]
         assert older, "this human had no control before the current one"
+        bob_dm = fake.dm_messages(bob)[-1]
+        bob_versions = len(bob_dm.versions())
 
         first.send_signal(signal.SIGKILL)
         await first.wait()
@@ -420,6 +422,9 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         assert "Tarot : donne" in table_message.content, table_message.content
         if user is alice:
             assert "Votre main" in dm.content, dm.content
+        # Each DM in its user's own language (stored), not the server's: Bob is en-US.
+        await fake.wait_for(lambda: len(bob_dm.versions()) > bob_versions, 10)
+        assert "Your hand" in bob_dm.content, bob_dm.content
 
         async def use(payload: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
             control = move_controls(payload["components"])[0]
