@@ -136,7 +136,8 @@ async def test_a_whole_game_with_two_humans_and_bots(
                 break
             check_public(fake, world, bot)
             deal = table.deal
-            seat = deal.to_act if deal is not None else None
+            # A finished deal (the game's last, while it is being stored) has no one to act.
+            seat = deal.to_act if deal is not None and not deal.done else None
             user = None
             if seat is not None and table.seats[seat].user_id is not None:
                 uid = table.seats[seat].user_id

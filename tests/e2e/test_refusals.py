@@ -41,7 +41,7 @@ async def seated_game(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
 
 def human_to_act(bot: TarotBot, world: World, channel: int) -> FakeUser | None:
     table = table_of(bot, channel)
-    if table is None or table.deal is None or table.deal.to_act is None:
+    if table is None or table.deal is None or table.deal.done or table.deal.to_act is None:
         return None
     holder = table.seats[table.deal.to_act]
     if holder.user_id is None:
