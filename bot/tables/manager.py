@@ -722,7 +722,14 @@ class TableManager:
                 except Refused as r:
                     if r.code != "illegal":
                         raise
-                    log.error("game %s: bot %s chose %s: %s", table.game_id, level, action, r)
+                    # Not the action itself: it names a card of a hidden hand.
+                    log.error(
+                        "game %s: bot %s chose an illegal action at turn %s; it plays the"
+                        " first legal one",
+                        table.game_id,
+                        level,
+                        turn,
+                    )
                     events = await self._apply(table, seen.legal[0])
             except Refused:  # not stored: try the move again a little later
                 table.bot_turn = None

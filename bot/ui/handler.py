@@ -80,7 +80,13 @@ class ControlHandler:
         except Refused as refused:
             await answer(interaction, refusal_text(locale, refused, table))
         except Exception:
-            log.exception("control %s failed", control)
+            # The kind and turn only: the argument can name a card of the user's hand.
+            log.exception(
+                "%s control of game %s, turn %s, failed",
+                control.kind,
+                control.game_id,
+                control.turn,
+            )
             with contextlib.suppress(discord.HTTPException):
                 await answer(interaction, t(locale, "ui.error"))
 
