@@ -59,6 +59,9 @@ class DiscordPresenter:
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
         self._locale_writes: set[asyncio.Task[None]] = set()
+        self._dm_refs: dict[tuple[int, int], tuple[int, int]] = {}
+        """(game, seat) -> (DM channel, message): read from storage once, not per edit."""
+        self._closed: dict[int, bool] = {}
 
     # ----- the Presenter interface ---------------------------------------------------
 
@@ -182,7 +185,10 @@ class DiscordPresenter:
         self, key: tuple[int, int], value: tuple[TableSnapshot, int, DealView]
     ) -> None:
         table, user_id, view = value
-        if await self.storage.dm_closed(user_id):
+        closed = self._closed.get(user_id)
+        if closed is None:
+            closed = self._closed[user_id] = await self.storage.dm_closed(user_id)
+        if closed:
             return
         await self._known(table.channel_id)
         locale = await self.user_locale(user_id, table.channel_id)
@@ -192,22 +198,25 @@ class DiscordPresenter:
             controls.add_item(item)
         game_id, seat = key
         try:
-            where = await self.storage.dm_message(game_id, seat)
+            where = self._dm_refs.get(key) or await self.storage.dm_message(game_id, seat)
             if where is not None:
                 channel = self.client.get_partial_messageable(where[0])
                 try:
                     await channel.get_partial_message(where[1]).edit(
                         content=text[:2000], view=controls
                     )
+                    self._dm_refs[key] = where
                     return
                 except discord.NotFound:
                     pass
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             sent = await user.send(text[:2000], view=controls)
             await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
+            self._dm_refs[key] = (sent.channel.id, sent.id)
         except discord.Forbidden as e:
             if e.code != DMS_CLOSED:
                 raise
+            self._closed[user_id] = True
             await self.storage.set_dm_closed(user_id, True)
             self._post(
                 table.channel_id,
