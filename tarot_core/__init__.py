@@ -14,7 +14,7 @@ from .actions import (
 )
 from .cards import Card, CardError, format_card, parse_card
 from .deal import Deal, Phase
-from .game import Game
+from .game import Game, ranks
 from .record import RecordError, read_deal, replay, to_record
 from .rules import Contract, Rules, RulesError
 from .scoring import DealResult
@@ -44,6 +44,7 @@ __all__ = [
     "RulesError",
     "format_card",
     "parse_card",
+    "ranks",
     "read_deal",
     "replay",
     "to_record",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 
 from .actions import Action, IllegalAction
 from .deal import Deal
@@ -67,3 +68,9 @@ class Game:
             self.totals[seat] += score
         if not self.over:
             self._start((deal.dealer + 1) % self.rules.players)
+
+
+def ranks(totals: Sequence[int]) -> tuple[int, ...]:
+    """Final standings: 1 + the number of seats with a strictly better total, so equal
+    totals share a rank (1, 2, 2, 4)."""
+    return tuple(1 + sum(other > total for other in totals) for total in totals)

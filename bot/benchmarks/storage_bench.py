@@ -28,6 +28,7 @@ from typing import Any
 from bot.storage import Storage, rating
 from bot.storage.stats import GLOBAL
 from tarot_core import Rules, to_record
+from tarot_core import ranks as tarot_ranks
 from tarot_core.bench import random_deal
 
 GUILDS = 50
@@ -272,7 +273,7 @@ class Filler:
                 for i in range(4):
                     line[i] += per_seat[seat][i]
         if not stopped:
-            ranks = rating.standing_ranks(totals)
+            ranks = tarot_ranks(totals)
             for seat, pid in enumerate(seats):
                 self.add("game_results", (game_id, seat, pid, totals[seat], ranks[seat]))
             for scope in scopes:

@@ -30,11 +30,6 @@ def ordinal(skill: Skill) -> float:
     return float(MODEL.rating(mu=skill[0], sigma=skill[1]).ordinal())
 
 
-def standing_ranks(totals: Sequence[int]) -> list[int]:
-    """1 for the best total; equal totals share a rank (1, 2, 2, 4)."""
-    return [1 + sum(other > total for other in totals) for total in totals]
-
-
 def rate_seats(before: Sequence[Skill], totals: Sequence[int]) -> list[Skill]:
     """Each seat's skill after a game, every seat a team of one scored by its total."""
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]

@@ -20,8 +20,9 @@ from typing import Any
 import aiosqlite
 
 from tarot_core import DealResult
+from tarot_core import ranks as tarot_ranks
 
-from . import rating, stats
+from . import stats
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .messages import MessageRefs
@@ -420,7 +421,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
                     f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
                 )
             player_ids = [int(p) for _, p in seated]
-            ranks = rating.standing_ranks(totals)
+            ranks = tarot_ranks(totals)
             await self.conn.executemany(
                 "INSERT INTO game_results (game_id, seat, player_id, total, rank)"
                 " VALUES (?, ?, ?, ?, ?)",

@@ -120,8 +120,3 @@ class SeatReplaced(Event):
     seat: int
     user_id: int
     level: str
-
-
-def ranks_of(totals: tuple[int, ...]) -> tuple[int, ...]:
-    """Competition ranking: 1 + the number of seats with a strictly better total."""
-    return tuple(1 + sum(1 for other in totals if other > t) for t in totals)

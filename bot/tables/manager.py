@@ -32,6 +32,7 @@ from tarot_core import (
     Poignee,
     Rules,
     RulesError,
+    ranks,
     to_record,
     view,
 )
@@ -60,7 +61,6 @@ from .events import (
     SeatReplaced,
     SlamAnnounced,
     StandIn,
-    ranks_of,
 )
 from .presenter import Presenter
 from .settings import TableSettings
@@ -581,7 +581,7 @@ class TableManager:
                 events.append(DealFinished(number, deal.result, tuple(totals)))
         if table.status == "finished":
             final = tuple(game.totals)
-            events.append(GameFinished(final, ranks_of(final)))
+            events.append(GameFinished(final, ranks(final)))
         return events
 
     async def _set_away(self, table: Table, seat: int, away: bool) -> None:

@@ -43,10 +43,9 @@ from bot.tables.events import (
     SeatReplaced,
     SlamAnnounced,
     StandIn,
-    ranks_of,
 )
 from bot.tables.snapshot import SeatInfo, TableSnapshot
-from tarot_core import Bid, Call, Contract, DealResult, Game, Phase, Rules, view
+from tarot_core import Bid, Call, Contract, DealResult, Game, Phase, Rules, ranks, view
 from tarot_core.cards import DECK_SIZE, parse_card
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri")
@@ -317,7 +316,7 @@ def test_score_sheet_bonuses() -> None:
 def test_standings() -> None:
     game = Game(Rules(players=4), seed=2)
     totals = (-50, 150, -50, -50)
-    event = GameFinished(totals, ranks_of(totals))
+    event = GameFinished(totals, ranks(totals))
     text = standings_text("en", snapshot_of(game, "finished"), event)
     assert text.splitlines()[1:] == [
         "🥇 1. Bob +150",
