@@ -55,7 +55,7 @@ class DiscordPresenter:
         )
         self.locales: dict[int, str] = {}
         """The last Discord locale each user interacted in (their DMs use it)."""
-        self._lines: dict[int, asyncio.Queue[str]] = {}
+        self._lines: dict[int, asyncio.Queue[tuple[str, bool]]] = {}
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
         self._locale_writes: set[asyncio.Task[None]] = set()
@@ -114,32 +114,29 @@ class DiscordPresenter:
     def _post(self, channel_id: int, text: str, ping: bool = False) -> None:
         """Lines go out in order, one channel at a time, none dropped on an error."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait(("!" if ping else " ") + text)
+        queue.put_nowait((text, ping))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
                 self._poster(channel_id, queue)
             )
 
-    async def _poster(self, channel_id: int, queue: asyncio.Queue[str]) -> None:
+    async def _poster(self, channel_id: int, queue: asyncio.Queue[tuple[str, bool]]) -> None:
         while not queue.empty():
-            item = await queue.get()
+            text, ping = await queue.get()
             try:
                 channel = self.client.get_partial_messageable(channel_id)
                 mentions = (
-                    discord.AllowedMentions(users=True)
-                    if item[0] == "!"
-                    else discord.AllowedMentions.none()
+                    discord.AllowedMentions(users=True) if ping else discord.AllowedMentions.none()
                 )
-                await channel.send(item[1:][:2000], allowed_mentions=mentions)
+                await channel.send(text[:2000], allowed_mentions=mentions)
             except discord.HTTPException:
                 log.exception("channel %s: a line could not be posted", channel_id)
             finally:
                 queue.task_done()
 
-    def table_view(self, table: TableSnapshot) -> discord.ui.View:
+    def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        locale = self.channel_locale(table.channel_id)
         if table.status == "lobby":
             for arg, key in (
                 ("join", "button.join"),
@@ -161,7 +158,7 @@ class DiscordPresenter:
         await self._known(channel_id)
         locale = self.channel_locale(channel_id)
         text = lobby_text(locale, table) if table.status == "lobby" else table_text(locale, table)
-        view = self.table_view(table)
+        view = self.table_view(table, locale)
         message_id = self._message_ids.get(table.game_id)
         if message_id is None:
             message_id = await self.storage.table_message(table.game_id)

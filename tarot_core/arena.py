@@ -280,12 +280,16 @@ def mean_ci95(values: Sequence[float]) -> tuple[float | None, list[float] | None
     return mean, [mean - half, mean + half], sd
 
 
-def p95(values: Sequence[float]) -> float | None:
-    """Nearest rank: the smallest value with at least 95% of the values at or below it."""
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """Nearest rank: the smallest value with at least ``q`` of the values at or below it."""
     if not values:
         return None
     ordered = sorted(values)
-    return ordered[math.ceil(0.95 * len(ordered)) - 1]
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def p95(values: Sequence[float]) -> float | None:
+    return percentile(values, 0.95)
 
 
 def _role(

@@ -28,8 +28,9 @@ from bot.heap import freeze_startup_objects
 from bot.storage import Storage
 from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished
-from bot.tables.thinking import bot_pool
+from bot.tables.thinking import bot_pool, default_workers
 from tarot_core import DealView
+from tarot_core.arena import percentile
 
 HUMAN = 1_000_000
 """User ids of simulated humans start here (one per human table)."""
@@ -176,18 +177,11 @@ async def heartbeat(m: Measures, period: float = 0.005) -> None:
             m.stalls.append(time.perf_counter() - start - period)
 
 
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
-
-
 async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     m = Measures()
     rng = random.Random(args.seed)
     storage = await Storage.open(path)
-    workers = args.workers or max(1, (os.cpu_count() or 2) - 1)  # as bot_pool() chooses
+    workers = args.workers or default_workers()
     pool = bot_pool(workers)
     settings = TableSettings(
         bot_pause=0,

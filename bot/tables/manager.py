@@ -342,8 +342,7 @@ class TableManager:
             self._touch_idle(table)
             events: list[Event] = [GameStarted(table.game.deals[0].dealer)]
             events += self._deal_events(table, 0)
-            await self._after_change(table, events)
-            return table.snapshot()
+            return await self._after_change(table, events)
 
     async def cancel(self, channel_id: int, user_id: int) -> None:
         table = self._get(channel_id)
@@ -376,8 +375,7 @@ class TableManager:
                 await self._set_away(table, seat, False)
                 events.append(PlayerBack(seat, user_id))
             self._touch_idle(table)
-            await self._after_change(table, events)
-            return table.snapshot()
+            return await self._after_change(table, events)
 
     async def back(self, channel_id: int, user_id: int) -> TableSnapshot:
         """A human marked away takes their seat back from the stand-in."""
@@ -392,8 +390,7 @@ class TableManager:
             await self._set_away(table, seat, False)
             self._touch_idle(table)
             table.bot_turn = None  # a stand-in move under way for this turn stands down
-            await self._after_change(table, [PlayerBack(seat, user_id)])
-            return table.snapshot()
+            return await self._after_change(table, [PlayerBack(seat, user_id)])
 
     async def replace(self, channel_id: int, user_id: int, seat: int, level: str) -> TableSnapshot:
         """The host gives a human's seat to a bot for the rest of the game."""
@@ -423,8 +420,7 @@ class TableManager:
             event = SeatReplaced(seat, holder.user_id, level)
             if not table.humans():
                 self._cancel_idle(table)
-            await self._after_change(table, [event])
-            return table.snapshot()
+            return await self._after_change(table, [event])
 
     async def stop(self, channel_id: int, user_id: int, *, moderator: bool = False) -> None:
         """The host (or a moderator) ends the game; its finished deals stay recorded."""
@@ -614,19 +610,17 @@ class TableManager:
 
     # ----- after a change: show it, then whose turn -------------------------------------
 
-    async def _after_change(self, table: Table, events: list[Event]) -> None:
+    async def _after_change(self, table: Table, events: list[Event]) -> TableSnapshot:
+        """Show the change (and tell the humans whose own view changed); the snapshot shown
+        is the caller's answer too."""
         if table.status == "finished":
             self._finish(table)
         else:
             self._next_turn(table)
-        public = table.public_view()
-        snapshot = table.snapshot(public)
-        await self._present("table_changed", snapshot)
-        for event in events:
-            await self._present("announce", snapshot, event)
+        snapshot = await self._show(table, *events)
         deal = table.deal
         if deal is None or table.status != "playing":
-            return
+            return snapshot
         number = len(table.game.deals) if table.game is not None else 0
         for seat, holder in table.humans():
             assert holder.user_id is not None
@@ -634,6 +628,7 @@ class TableManager:
             if table.told.get(seat) != key:
                 table.told[seat] = key
                 await self._present("tell_seat", snapshot, seat, holder.user_id, view(deal, seat))
+        return snapshot
 
     async def _present(self, method: str, *args: Any) -> None:
         try:
@@ -641,16 +636,16 @@ class TableManager:
         except Exception:
             log.exception("presenter %s failed", method)
 
-    async def _show(self, table: Table, *events: Event) -> None:
+    async def _show(self, table: Table, *events: Event) -> TableSnapshot:
         snapshot = table.snapshot()
         await self._present("table_changed", snapshot)
         for event in events:
             await self._present("announce", snapshot, event)
+        return snapshot
 
     async def _lobby_changed(self, table: Table) -> TableSnapshot:
         self._touch_lobby(table)
-        await self._show(table)
-        return table.snapshot()
+        return await self._show(table)
 
     def _next_turn(self, table: Table) -> None:
         """Start what the seat to act needs: a bot move, or a human's timers."""

@@ -102,7 +102,7 @@ class Table:
         deal = self.deal
         return view(deal) if deal is not None else None
 
-    def snapshot(self, public: DealView | None = None) -> TableSnapshot:
+    def snapshot(self) -> TableSnapshot:
         game = self.game
         return TableSnapshot(
             channel_id=self.channel_id,
@@ -117,7 +117,7 @@ class Table:
             deal_number=len(game.deals) if game is not None else 0,
             deals_played=game.played if game is not None else 0,
             totals=tuple(game.totals) if game is not None else (0,) * self.players,
-            view=public if public is not None else self.public_view(),
+            view=self.public_view(),
             turn_since=self.turn_since,
             deadline=self.deadline,
         )

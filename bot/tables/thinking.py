@@ -21,12 +21,15 @@ def think(level: str, seed: int, think_ms: int, view: DealView) -> Action:
     return make_bot(level, seed=seed, think_ms=think_ms).act(view)
 
 
-def bot_pool(workers: int | None = None) -> Executor:
-    """A process pool started with ``spawn``: safe beside the aiosqlite and loop threads.
+def default_workers() -> int:
+    """One worker per core but one, which stays for the event loop: with every core
+    thinking, the loop waits for the processor and every table with it."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
-    By default one worker per core but one, which stays for the event loop: with every
-    core thinking, the loop waits for the processor and every table with it.
-    """
-    if workers is None:
-        workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+def bot_pool(workers: int | None = None) -> Executor:
+    """A process pool started with ``spawn``: safe beside the aiosqlite and loop threads;
+    ``default_workers()`` processes unless told otherwise."""
+    return ProcessPoolExecutor(
+        workers or default_workers(), mp_context=multiprocessing.get_context("spawn")
+    )

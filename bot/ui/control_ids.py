@@ -16,11 +16,18 @@ KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart", "hand", "l
 """``ecart`` is a select menu (its values are the cards); ``lobby`` and ``hand`` carry no
 turn that matters (0)."""
 
-PATTERN = (
-    rf"{PREFIX}:(?P<kind>{'|'.join(KINDS)}):(?P<channel>[0-9]{{1,20}}):(?P<game>[0-9]{{1,12}})"
-    r":(?P<turn>[0-9]{1,6}):(?P<arg>[a-z0-9_]{0,40})"
-)
-"""The same text as a ``DynamicItem`` template."""
+
+def pattern(kinds: tuple[str, ...] = KINDS, arg: str = r"[a-z0-9_]{0,40}") -> str:
+    """The regular expression of the ids of ``kinds`` whose argument matches ``arg``: a
+    ``DynamicItem`` template (buttons and selects each take their own share)."""
+    return (
+        rf"{PREFIX}:(?P<kind>{'|'.join(kinds)}):(?P<channel>[0-9]{{1,20}})"
+        rf":(?P<game>[0-9]{{1,12}}):(?P<turn>[0-9]{{1,6}}):(?P<arg>{arg})"
+    )
+
+
+PATTERN = pattern()
+"""Every control id."""
 _FULL = re.compile(PATTERN + r"\Z")
 
 

@@ -27,22 +27,14 @@ from tarot_core import (
 
 from ..i18n import t
 from ..render.cards import card_long, card_short, group_name, group_of, sort_for_display
-from .control_ids import KINDS, ControlId
+from .control_ids import KINDS, ControlId, pattern
 
 ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
 
-BUTTON_PATTERN = (
-    r"tarot:(?P<kind>"
-    + "|".join(k for k in KINDS if k != "ecart")
-    + r"):(?P<channel>[0-9]{1,20}):(?P<game>[0-9]{1,12}):(?P<turn>[0-9]{1,6})"
-    + r":(?P<arg>(?!sel_)[a-z0-9_]{0,40})"
-)
-SELECT_PATTERN = (
-    r"tarot:(?P<kind>ecart|card):(?P<channel>[0-9]{1,20}):(?P<game>[0-9]{1,12})"
-    r":(?P<turn>[0-9]{1,6}):(?P<arg>sel_[a-z0-9_]{0,36})"
-)
+BUTTON_PATTERN = pattern(tuple(k for k in KINDS if k != "ecart"), r"(?!sel_)[a-z0-9_]{0,40}")
+SELECT_PATTERN = pattern(("ecart", "card"), r"sel_[a-z0-9_]{0,36}")
 """Selects carry ``sel_...`` arguments, so a button's id never matches a select's."""
 
 Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Any]
