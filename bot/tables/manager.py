@@ -1,9 +1,10 @@
 """The table service: at most one table per channel, each behind its own lock.
 
-Every change follows the same path: checks that refuse with a reason and change nothing,
-then the engine applies the action, then the action (with any deal it finishes and the
-game's result) is stored in one transaction, and only then is the change shown through
-the presenter. The engine decides every rule; this module only decides who may act when.
+Every change follows the same path: the arguments' shape is checked (``arguments``), then
+checks that refuse with a reason and change nothing, then the engine applies the action,
+then the action (with any deal it finishes and the game's result) is stored in one
+transaction, and only then is the change shown through the presenter. The engine decides
+every rule; this module only decides who may act when.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tarot_core.bots import LEVELS
 from tarot_core.serial import action_to_json
 
 from ..storage import FinishedDeal, Storage
+from . import arguments
 from .clock import Clock, LoopClock
 from .errors import Refused
 from .events import (
@@ -63,14 +65,13 @@ from .events import (
     StandIn,
 )
 from .presenter import Presenter
-from .settings import TableSettings
+from .settings import MAX_DEALS, TableSettings
 from .snapshot import TableSnapshot
 from .table import BOT_NAMES, Seat, Table
 from .thinking import bot_pool, decision_seed, think
 
 log = logging.getLogger(__name__)
 
-MAX_DEALS = 100
 HOST_ACTIONS = {
     "start": "start the game",
     "cancel": "cancel the lobby",
@@ -107,6 +108,7 @@ class TableManager:
     # ----- looking -----------------------------------------------------------------------
 
     def table(self, channel_id: int) -> TableSnapshot | None:
+        arguments.ids(channel_id=channel_id)
         table = self._tables.get(channel_id)
         return table.snapshot() if table is not None else None
 
@@ -115,6 +117,7 @@ class TableManager:
 
     def private_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, int, DealView]:
         """A seated human's own view (for "my hand"): the snapshot, the seat, the view."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._get(channel_id)
         seat = self._seated(table, user_id)
         deal = table.deal
@@ -197,6 +200,14 @@ class TableManager:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
     ) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, host_id=host_id)
+        arguments.name("host_name", host_name)
+        arguments.optional_id("guild_id", guild_id)
+        arguments.integers(players=players)
+        if deals is not None:
+            arguments.integers(deals=deals)
+        arguments.options(options)
+        arguments.seed(seed)
         async with self._opening:
             if channel_id in self._tables:
                 raise Refused("table_exists", "a table is already open in this channel")
@@ -248,6 +259,8 @@ class TableManager:
             return table.snapshot()
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.name("name", name)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
@@ -261,6 +274,7 @@ class TableManager:
             return await self._lobby_changed(table)
 
     async def leave(self, channel_id: int, user_id: int) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
@@ -274,17 +288,13 @@ class TableManager:
             return await self._lobby_changed(table)
 
     async def add_bot(self, channel_id: int, user_id: int, level: str) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.level(level)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
             self._seated(table, user_id)
-            if level not in LEVELS:
-                raise Refused(
-                    "bad_level",
-                    f"unknown bot level {level!r}: {', '.join(LEVELS)}",
-                    level=level,
-                    levels=", ".join(LEVELS),
-                )
+            self._known_level(level)
             seat = self._free_seat(table)
             async with self._saving(), self.storage.transaction():
                 player = await self.storage.player("bot", level, BOT_NAMES[level])
@@ -295,6 +305,9 @@ class TableManager:
     async def remove_bot(
         self, channel_id: int, user_id: int, seat: int | None = None
     ) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        if seat is not None:
+            arguments.integers(seat=seat)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
@@ -304,7 +317,7 @@ class TableManager:
                 if not bots:
                     raise Refused("no_bot", "there is no bot at this table")
                 seat = bots[-1]
-            elif seat not in bots:
+            elif self._seat_at(table, seat) not in bots:
                 raise Refused("no_bot_seat", f"seat {seat + 1} is not a bot", seat=seat + 1)
             async with self._saving():
                 await self.storage.unseat(table.game_id, seat)
@@ -312,6 +325,7 @@ class TableManager:
             return await self._lobby_changed(table)
 
     async def start(self, channel_id: int, user_id: int) -> TableSnapshot:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
@@ -345,6 +359,7 @@ class TableManager:
             return await self._after_change(table, events)
 
     async def cancel(self, channel_id: int, user_id: int) -> None:
+        arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._get(channel_id)
         async with table.lock:
             self._lobby(table)
@@ -355,6 +370,9 @@ class TableManager:
 
     async def act(self, channel_id: int, user_id: int, turn: int, action: Action) -> TableSnapshot:
         """A human's action, from a control made at ``turn``."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.integers(turn=turn)
+        arguments.action(action)
         table = self._get(channel_id)
         async with table.lock:
             self._playing(table)
@@ -379,6 +397,7 @@ class TableManager:
 
     async def back(self, channel_id: int, user_id: int) -> TableSnapshot:
         """A human marked away takes their seat back from the stand-in."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._get(channel_id)
         async with table.lock:
             self._playing(table)
@@ -394,19 +413,15 @@ class TableManager:
 
     async def replace(self, channel_id: int, user_id: int, seat: int, level: str) -> TableSnapshot:
         """The host gives a human's seat to a bot for the rest of the game."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.integers(seat=seat)
+        arguments.level(level)
         table = self._get(channel_id)
         async with table.lock:
             self._playing(table)
             self._host(table, user_id, "replace")
-            if level not in LEVELS:
-                raise Refused(
-                    "bad_level",
-                    f"unknown bot level {level!r}: {', '.join(LEVELS)}",
-                    level=level,
-                    levels=", ".join(LEVELS),
-                )
-            if not 0 <= seat < table.players:
-                raise Refused("bad_seat", f"there is no seat {seat + 1}", seat=seat + 1)
+            self._known_level(level)
+            self._seat_at(table, seat)
             holder = table.seats[seat]
             if holder is None or holder.user_id is None:
                 raise Refused("not_human", f"seat {seat + 1} is already a bot", seat=seat + 1)
@@ -424,6 +439,8 @@ class TableManager:
 
     async def stop(self, channel_id: int, user_id: int, *, moderator: bool = False) -> None:
         """The host (or a moderator) ends the game; its finished deals stay recorded."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.flags(moderator=moderator)
         table = self._get(channel_id)
         async with table.lock:
             if table.status == "lobby":
@@ -466,6 +483,22 @@ class TableManager:
         if user_id != table.host_id:
             what = HOST_ACTIONS[action]
             raise Refused("not_host", f"only the host can {what}", action=action)
+
+    @staticmethod
+    def _known_level(level: str) -> None:
+        if level not in LEVELS:
+            raise Refused(
+                "bad_level",
+                f"unknown bot level {level!r}: {', '.join(LEVELS)}",
+                level=level,
+                levels=", ".join(LEVELS),
+            )
+
+    @staticmethod
+    def _seat_at(table: Table, seat: int) -> int:
+        if not 0 <= seat < table.players:
+            raise Refused("bad_seat", f"there is no seat {seat + 1}", seat=seat + 1)
+        return seat
 
     @staticmethod
     def _free_seat(table: Table) -> int:
@@ -696,15 +729,7 @@ class TableManager:
         assert deal is not None and deal.to_act is not None
         seat = deal.to_act
         seen = view(deal, seat)
-        seed = decision_seed(table.seed, turn, seat)
-        try:
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(
-                self._pool(), think, level, seed, self.settings.think_ms, seen
-            )
-        except Exception:
-            log.exception("game %s: bot %s failed at turn %s", table.game_id, level, turn)
-            action = seen.legal[0]
+        choice = await self._bot_choice(table, turn, level, seen)
         async with table.lock:
             if table.turn != turn or table.status != "playing" or table.bot_turn != turn:
                 return
@@ -712,25 +737,86 @@ class TableManager:
             if stand_in and (holder is None or not holder.away):
                 return
             try:
-                try:
-                    events = await self._apply(table, action)
-                except Refused as r:
-                    if r.code != "illegal":
-                        raise
-                    # Not the action itself: it names a card of a hidden hand.
-                    log.error(
-                        "game %s: bot %s chose an illegal action at turn %s; it plays the"
-                        " first legal one",
-                        table.game_id,
-                        level,
-                        turn,
-                    )
-                    events = await self._apply(table, seen.legal[0])
+                events = await self._apply_bot(table, turn, level, choice, seen)
             except Refused:  # not stored: try the move again a little later
                 table.bot_turn = None
                 self.clock.call_later(1.0, lambda: self._retry(table, turn, level, stand_in))
                 return
             await self._after_change(table, events)
+
+    async def _bot_choice(self, table: Table, turn: int, level: str, seen: DealView) -> object:
+        """What the bot decides in a worker; its seat's first legal action when the worker
+        fails, or gives no answer within ``bot_wait`` (a bot that hangs must not hold the
+        table forever; the worker itself cannot be stopped, only no longer waited for)."""
+        assert seen.seat is not None
+        seed = decision_seed(table.seed, turn, seen.seat)
+        loop = asyncio.get_running_loop()
+        try:
+            answer = loop.run_in_executor(
+                self._pool(), think, level, seed, self.settings.think_ms, seen
+            )
+        except Exception:
+            log.exception("game %s: bot %s failed at turn %s", table.game_id, level, turn)
+            return seen.legal[0]
+        expired: asyncio.Future[None] = loop.create_future()
+
+        def expire() -> None:
+            if not expired.done():
+                expired.set_result(None)
+
+        timer = self.clock.call_later(self.settings.bot_wait, expire)
+        try:
+            await asyncio.wait((answer, expired), return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # the move itself was cancelled: the answer is not wanted
+            answer.cancel()
+            raise
+        finally:
+            timer.cancel()
+        if answer.cancelled():  # the pool was shut down under it, as when closing
+            raise asyncio.CancelledError
+        if not answer.done():
+            answer.cancel()
+            log.error(
+                "game %s: bot %s gave no answer within %g s at turn %s; it plays the first"
+                " legal action",
+                table.game_id,
+                level,
+                self.settings.bot_wait,
+                turn,
+            )
+            return seen.legal[0]
+        error = answer.exception()
+        if error is not None:
+            # By its type only: a bot's message may name a card of its hidden hand.
+            log.error(
+                "game %s: bot %s failed at turn %s (%s); it plays the first legal action",
+                table.game_id,
+                level,
+                turn,
+                type(error).__name__,
+            )
+            return seen.legal[0]
+        return answer.result()
+
+    async def _apply_bot(
+        self, table: Table, turn: int, level: str, choice: object, seen: DealView
+    ) -> list[Event]:
+        """The bot's choice, or its seat's first legal action if the choice is malformed or
+        illegal; logged by kind and turn only, since the choice names a card of a hidden
+        hand."""
+        if arguments.is_action(choice):
+            try:
+                return await self._apply(table, choice)
+            except Refused as r:
+                if r.code != "illegal":
+                    raise
+        log.error(
+            "game %s: bot %s chose an illegal action at turn %s; it plays the first legal one",
+            table.game_id,
+            level,
+            turn,
+        )
+        return await self._apply(table, seen.legal[0])
 
     def _retry(self, table: Table, turn: int, level: str, stand_in: bool) -> None:
         if table.turn == turn and table.status == "playing":

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
 
 AWAY_POLICIES = ("seat", "turn")
+MAX_DEALS = 100
+"""The most deals a game may have (the table refuses more; the settings check the default)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,19 @@ class TableSettings:
     """Bot moves (thinking, applying, storing, showing) under way at once across all
     tables: however many bots play, a human's action never queues behind more than
     these, and the event loop never has more than these to catch up with."""
+    bot_timeout: float | None = None
+    """How long a bot move waits for its worker's answer before the seat plays its first
+    legal action instead: a bot that hangs must not hold its table forever. None: see
+    ``bot_wait``."""
+
+    @property
+    def bot_wait(self) -> float:
+        """``bot_timeout``, or by default generous: a decision may queue in the pool behind
+        every other bot move under way, each within its budget (the expert overruns it a
+        little), so twice that, plus half a minute for a machine under load."""
+        if self.bot_timeout is not None:
+            return self.bot_timeout
+        return 2 * self.think_ms / 1000 * self.bot_concurrency + 30.0
 
     def __post_init__(self) -> None:
         if self.away_policy not in AWAY_POLICIES:
@@ -52,3 +67,5 @@ class TableSettings:
             raise ValueError("stand_in_after cannot come before reminder_after")
         if self.think_ms < 1:
             raise ValueError("think_ms must be at least 1")
+        if self.bot_timeout is not None and not self.bot_timeout > 0:
+            raise ValueError("bot_timeout must be more than 0 seconds")
