@@ -1,12 +1,14 @@
 """The bot's configuration: environment variables, then a ``.env`` file, then defaults.
 
 Every key is documented in ``.env.example``. A bad value is refused at start with one line
-naming the key and what it expects, rather than failing later in the middle of a game.
+naming the key and what it expects, rather than failing later in the middle of a game:
+``python -m bot --check`` must catch everything that would fail once the bot runs.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,9 +17,31 @@ from typing import TypeVar
 from tarot_core.bots import LEVELS
 
 from .tables import TableSettings
-from .tables.settings import AWAY_POLICIES
+from .tables.settings import AWAY_POLICIES, MAX_DEALS
 
 T = TypeVar("T")
+
+WEEK = 7 * 24 * 3600
+LIMITS: Mapping[str, tuple[int, str]] = {
+    "TAROT_BOT_PAUSE": (60, " seconds"),
+    "TAROT_REMINDER_AFTER": (WEEK, " seconds (a week)"),
+    "TAROT_STAND_IN_AFTER": (WEEK, " seconds (a week)"),
+    "TAROT_LOBBY_EXPIRY": (WEEK, " seconds (a week)"),
+    "TAROT_IDLE_EXPIRY": (WEEK, " seconds (a week)"),
+    "TAROT_THINK_MS": (60_000, " milliseconds (a minute)"),
+    "TAROT_BOT_WORKERS": (61, " processes"),
+    "TAROT_DEFAULT_DEALS": (MAX_DEALS, " deals (a table's limit)"),
+    "TAROT_MIN_GAMES": (10_000, " games"),
+    "TAROT_DEV_GUILD": (2**63 - 1, " (a Discord id fits in 63 bits)"),
+}
+"""The largest value each numeric key takes, with its unit, all in one place (and each in
+``.env.example``). Larger values parse but fail or stall later: a pause or a think budget
+that freezes a table, turn timers and expiries nobody waits for (a week is already far
+past any game), more processes than a process pool takes (61 on Windows) and far more than
+the bot moves under way at once, more deals than a table allows, a count or an id beyond
+the 64-bit integers of SQLite (and of Discord ids)."""
+
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class SettingsError(ValueError):
@@ -44,11 +68,27 @@ class Settings:
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """``KEY=VALUE`` lines; ``#`` comments, blank lines, ``export`` and quotes allowed."""
-    values: dict[str, str] = {}
+    """``KEY=VALUE`` lines; ``#`` comments, blank lines, ``export`` and quotes allowed.
+
+    A missing file is no settings; a file that cannot be read as UTF-8 text, or a line that
+    is not ``KEY=VALUE``, is refused naming the file and the line (a leading byte-order
+    mark, as some Windows editors write, is not part of the first key).
+    """
     if not path.is_file():
-        return values
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        return {}
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise SettingsError(f"{path}: cannot be read ({e.strerror})") from None
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        at = data[: e.start].count(b"\n") + 1
+        raise SettingsError(
+            f"{path}: not UTF-8 text (invalid byte 0x{data[e.start]:02x} at line {at})"
+        ) from None
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -58,13 +98,31 @@ def read_dotenv(path: Path) -> dict[str, str]:
         key = key.strip()
         if not sep or not key.replace("_", "").isalnum():
             raise SettingsError(f"{path}, line {number}: expected KEY=VALUE, not {raw.strip()!r}")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key] = value
+        try:
+            values[key] = _unquote(value.strip())
+        except ValueError as e:
+            raise SettingsError(f"{path}, line {number}: {key}: {e}") from None
     return values
+
+
+def _unquote(value: str) -> str:
+    """A value in quotes is taken as it is between them (no escapes: the first matching
+    quote closes it), and only a comment may follow; a value without quotes ends at
+    `` #``."""
+    if not value or value[0] not in "\"'":
+        return value.split(" #", 1)[0].rstrip()
+    quote = value[0]
+    end = value.find(quote, 1)
+    if end < 0:
+        raise ValueError(f"unterminated quote (no closing {quote})")
+    rest = value[end + 1 :].strip()
+    if rest and not rest.startswith("#"):
+        raise ValueError(f"text after the closing {quote} (put a # before a comment)")
+    return value[1:end]
+
+
+class _Unusable(ValueError):
+    """A parsed value the bot cannot use, with the reason to show after the key."""
 
 
 class _Reader:
@@ -81,14 +139,31 @@ class _Reader:
                 return value.strip()
         return None
 
+    @staticmethod
+    def usable(key: str, parse: Callable[[str], T], value: str) -> T:
+        """``parse(value)``, its reason for refusing a value it read (``_Unusable``) told
+        after the key."""
+        try:
+            return parse(value)
+        except _Unusable as e:
+            raise SettingsError(f"{key}: {e}") from None
+
     def get(self, key: str, parse: Callable[[str], T], default: T, expects: str) -> T:
+        """The parsed value, or ``default`` when unset; refused beyond its ``LIMITS``."""
         value = self.raw(key)
         if value is None:
             return default
         try:
-            return parse(value)
+            parsed = parse(value)
+        except _Unusable as e:
+            raise SettingsError(f"{key}: {e}") from None
         except ValueError:
             raise SettingsError(f"{key}: expected {expects}, not {value!r}") from None
+        if key in LIMITS and isinstance(parsed, int | float):
+            most, unit = LIMITS[key]
+            if parsed > most:
+                raise SettingsError(f"{key}: expected at most {most}{unit}, not {value!r}")
+        return parsed
 
 
 def _seconds(value: str) -> float:
@@ -112,6 +187,53 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
         return value
 
     return parse
+
+
+def _token(value: str) -> str:
+    """Discord tokens are one word of visible ASCII; anything else is a paste gone wrong
+    (the reason never repeats the token: it is a secret)."""
+    for position, char in enumerate(value, start=1):
+        if char.isspace():
+            raise _Unusable(
+                f"has a space or line break inside (character {position}); set the token"
+                " alone, without 'Bot ' before it"
+            )
+        if not "!" <= char <= "~":
+            raise _Unusable(f"character {position} is not one a Discord token has")
+    return value
+
+
+def _database(value: str) -> Path:
+    """A SQLite file the bot can open read-write, or create in an existing folder it can
+    write to (SQLite also writes its journal next to the file)."""
+    path = Path(value)
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        found = None
+    except (OSError, ValueError) as e:
+        raise _Unusable(f"cannot use {value!r} ({getattr(e, 'strerror', None) or e})") from None
+    folder = path.parent
+    if found is None:
+        if not folder.is_dir():
+            raise _Unusable(f"the folder {str(folder)!r} does not exist")
+    elif stat.S_ISDIR(found.st_mode):
+        raise _Unusable(f"{value!r} is a folder, not a database file")
+    elif not stat.S_ISREG(found.st_mode):
+        raise _Unusable(f"{value!r} is not a regular file")
+    elif not os.access(path, os.R_OK | os.W_OK):
+        raise _Unusable(f"{value!r} cannot be read and written")
+    else:
+        try:
+            with path.open("rb") as file:
+                header = file.read(len(SQLITE_HEADER))
+        except OSError as e:
+            raise _Unusable(f"cannot read {value!r} ({e.strerror})") from None
+        if header and header != SQLITE_HEADER:
+            raise _Unusable(f"{value!r} is not a SQLite database")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise _Unusable(f"cannot write in the folder {str(folder)!r}")
+    return path
 
 
 def load_settings(
@@ -146,8 +268,8 @@ def load_settings(
     if players not in (3, 4, 5):
         raise SettingsError(f"TAROT_DEFAULT_PLAYERS: expected 3, 4 or 5, not {players}")
     return Settings(
-        token=r.raw("DISCORD_TOKEN"),
-        database=Path(r.get("TAROT_DB", str, "tarot.sqlite3", "a file path")),
+        token=r.get("DISCORD_TOKEN", _token, None, "a Discord token"),
+        database=r.usable("TAROT_DB", _database, r.raw("TAROT_DB") or "tarot.sqlite3"),
         dev_guild=r.get("TAROT_DEV_GUILD", _positive, None, "a Discord server id"),
         tables=tables,
         default_players=players,

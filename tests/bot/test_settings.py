@@ -29,7 +29,11 @@ def test_the_example_file_documents_every_key_the_bot_reads() -> None:
     assert s.token is None and s.tables == TableSettings()
 
 
-def test_environment_wins_over_the_file_and_values_are_parsed(tmp_path: Path) -> None:
+def test_environment_wins_over_the_file_and_values_are_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # TAROT_DB is relative: its folder must exist
+    (tmp_path / "games").mkdir()
     dotenv = tmp_path / ".env"
     dotenv.write_text(
         "# comment\n"
