@@ -5,10 +5,15 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from tarot_core import Action, DealView
 from tarot_core.bots import make_bot
+
+PARENT_POLL = 0.25
+"""Seconds between a worker's looks at its parent: how long it may outlive a killed bot."""
 
 
 def decision_seed(game_seed: int, turn: int, seat: int) -> int:
@@ -27,9 +32,37 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
+    """Runs in each worker as it starts: the worker ends itself once ``parent`` is gone.
+
+    A bot killed outright (SIGKILL, the OOM killer) never shuts its pool down: its workers
+    would live on, holding its stdout and stderr open, and with them multiprocessing's
+    resource tracker, which ends only when the last holder of its pipe is gone.
+
+    An orphan gets another parent from the kernel, so ``getppid()`` no longer being
+    ``parent`` is certain whatever descriptors other processes hold (a pipe only the
+    parent writes would also be held by anything the bot forks; ``PR_SET_PDEATHSIG``
+    fires when the *thread* that started the worker ends, and is Linux-only). It is also
+    checked at once, for a parent that died while the worker was starting.
+    """
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def bot_pool(workers: int | None = None) -> Executor:
     """A process pool started with ``spawn``: safe beside the aiosqlite and loop threads;
-    ``default_workers()`` processes unless told otherwise."""
+    ``default_workers()`` processes unless told otherwise. Its workers end by themselves
+    if this process dies without shutting the pool down (``watch_parent``)."""
     return ProcessPoolExecutor(
-        workers or default_workers(), mp_context=multiprocessing.get_context("spawn")
+        workers or default_workers(),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=watch_parent,
+        initargs=(os.getpid(),),
     )
