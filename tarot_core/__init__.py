@@ -19,6 +19,7 @@ from .record import RecordError, read_deal, replay, to_record
 from .rules import Contract, Rules, RulesError
 from .scoring import DealResult
 from .view import DealView, view
+from .view_check import ImpossibleView, check_view
 
 __all__ = [
     "Action",
@@ -35,6 +36,7 @@ __all__ = [
     "Ecart",
     "Game",
     "IllegalAction",
+    "ImpossibleView",
     "Misere",
     "Phase",
     "Play",
@@ -42,6 +44,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "check_view",
     "format_card",
     "parse_card",
     "ranks",

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
+from .quoting import one_line
 from .record import RecordError, replay_text
 from .rules import Rules
 
@@ -29,10 +30,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         result = replay_text(text)
     except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
+        print(one_line(str(e)), file=sys.stderr)
         return 2
     except Exception as e:  # a bug of ours must still not print a traceback
-        print(f"record: could not be checked (internal error: {e!r})", file=sys.stderr)
+        print(one_line(f"record: could not be checked (internal error: {e!r})"), file=sys.stderr)
         return 2
     print(json.dumps(result.to_json(), indent=2))
     return 0

@@ -32,6 +32,7 @@ from .actions import Action, IllegalAction
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .deal import Deal
 from .dealing import deal as deal_cards
+from .quoting import quote
 from .rules import Contract, Rules
 from .view import view
 
@@ -91,17 +92,17 @@ class RunResult:
             raise ValueError(f"a run's scores must be {players} integers")
         outcome = data.get("outcome")
         if outcome not in ("played", "passed", "petit_sec"):
-            raise ValueError(f"unknown outcome {outcome!r}")
+            raise ValueError(f"unknown outcome {quote(outcome)}")
         taker = data.get("taker")
         contract = data.get("contract")
         made = data.get("made")
         if outcome == "played":
             if type(taker) is not int or not 0 <= taker < players:
-                raise ValueError(f"bad taker {taker!r}")
+                raise ValueError(f"bad taker {quote(taker)}")
             if contract not in CONTRACTS:
-                raise ValueError(f"bad contract {contract!r}")
+                raise ValueError(f"bad contract {quote(contract)}")
             if not isinstance(made, bool):
-                raise ValueError(f"bad made {made!r}")
+                raise ValueError(f"bad made {quote(made)}")
         elif taker is not None or contract is not None or made is not None:
             raise ValueError("a voided run has no taker, contract or result")
         return cls(tuple(scores), outcome, taker, contract, made)
@@ -129,7 +130,7 @@ class SetResult:
             raise ValueError("a set must be an object")
         index = data.get("set")
         if type(index) is not int or index < 0:
-            raise ValueError(f"bad set index {index!r}")
+            raise ValueError(f"bad set index {quote(index)}")
         runs = data.get("runs")
         if not isinstance(runs, list) or len(runs) != players + 1:
             raise ValueError(f"a set must have {players + 1} runs")
@@ -435,7 +436,7 @@ def load_results(path: Path, config: ArenaConfig) -> dict[int, SetResult]:
     expected = config.header()
     wrong = [k for k in expected if header.get(k) != expected[k]]
     if wrong:
-        diffs = ", ".join(f"{k} {header.get(k)!r} there, {expected[k]!r} here" for k in wrong)
+        diffs = ", ".join(f"{k} {quote(header.get(k))} there, {expected[k]!r} here" for k in wrong)
         raise ArenaError(
             f"{path} holds the results of another arena ({diffs}): use another --results file"
         )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .quoting import quote
+
 Card = int
 Mask = int
 
@@ -94,11 +96,11 @@ def format_card(card: Card) -> str:
     return CARD_TEXT[card]
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: object) -> Card:
     """Parse canonical notation (``T21``, ``EX``, ``KS``, ``10H``); strict, upper case."""
     card = _BY_TEXT.get(token) if isinstance(token, str) else None
     if card is None:
-        raise CardError(f"unknown card {token!r}")
+        raise CardError(f"unknown card {quote(token)}")
     return card
 
 
@@ -115,6 +117,8 @@ def mask_of(cards: Iterable[Card]) -> Mask:
 
 def cards_of(mask: Mask) -> list[Card]:
     """Cards of a mask in ascending id order."""
+    if mask < 0:  # would loop for ever below
+        raise ValueError(f"a card mask is never negative: {mask}")
     out = []
     while mask:
         low = mask & -mask

@@ -91,6 +91,46 @@ def misere_hand(hand: Mask) -> bool:
     return not hand & (TRUMPS | EXCUSE_BIT | FACES)
 
 
+def playable(hand: Mask, led: int, max_trump: int) -> Mask:
+    """The cards of ``hand`` that may be played to a trick led in ``led`` (-1 before its
+    first card) whose highest trump is ``max_trump`` (-1 if none): follow suit, else trump,
+    overtrumping if possible; the Excuse always."""
+    if led < 0:
+        return hand
+    if led != TRUMP:
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return follow | (hand & EXCUSE_BIT)
+    trumps = hand & TRUMPS
+    if not trumps:
+        return hand
+    if max_trump >= 0:
+        over = trumps & TRUMPS_ABOVE[max_trump]
+        if over:
+            return over | (hand & EXCUSE_BIT)
+    return trumps | (hand & EXCUSE_BIT)
+
+
+def callable_for(dealt: Mask) -> Mask:
+    """The cards a taker dealt ``dealt`` may call: Kings; Queens too if it was dealt all four
+    Kings; and so on down to Jacks."""
+    allowed = 0
+    for rank in (14, 13, 12, 11):
+        allowed |= _RANK_MASKS[rank]
+        if dealt & _RANK_MASKS[rank] != _RANK_MASKS[rank]:
+            break
+    return allowed
+
+
+def discardable_from(hand: Mask, needed: int) -> Mask:
+    """The cards of the taker's ``hand`` that may go in an écart still ``needed`` cards
+    short: no King or oudler; trumps only when the other cards cannot fill it."""
+    plain = hand & SUIT_CARDS & ~KINGS
+    if plain.bit_count() < needed:
+        return plain | (hand & TRUMPS & ~OUDLERS)
+    return plain
+
+
 class Deal:
     __slots__ = (
         "rules",
@@ -192,21 +232,7 @@ class Deal:
         return self._playable(self.hands[seat])
 
     def _playable(self, h: Mask) -> Mask:
-        led = self.led
-        if led < 0:
-            return h
-        if led != TRUMP:
-            follow = h & SUIT_MASKS[led]
-            if follow:
-                return follow | (h & EXCUSE_BIT)
-        trumps = h & TRUMPS
-        if not trumps:
-            return h
-        if self.max_trump >= 0:
-            over = trumps & TRUMPS_ABOVE[self.max_trump]
-            if over:
-                return over | (h & EXCUSE_BIT)
-        return trumps | (h & EXCUSE_BIT)
+        return playable(h, self.led, self.max_trump)
 
     def legal_bids(self, seat: int) -> list[Contract]:
         if self.phase != Phase.BIDDING or seat != self.to_act:
@@ -218,13 +244,7 @@ class Deal:
         """Kings; Queens too if the taker was dealt all four Kings; and so on down to Jacks."""
         if self.taker is None:
             return 0
-        dealt = self.dealt[self.taker]
-        allowed = 0
-        for rank in (14, 13, 12, 11):
-            allowed |= _RANK_MASKS[rank]
-            if dealt & _RANK_MASKS[rank] != _RANK_MASKS[rank]:
-                break
-        return allowed
+        return callable_for(self.dealt[self.taker])
 
     def ecart_needed(self) -> int:
         return self.rules.chien_size - self.ecart.bit_count()
@@ -234,11 +254,7 @@ class Deal:
         other cards cannot fill it."""
         if self.phase != Phase.ECART or self.taker is None:
             return 0
-        hand = self.hands[self.taker]
-        plain = hand & SUIT_CARDS & ~KINGS
-        if plain.bit_count() < self.ecart_needed():
-            return plain | (hand & TRUMPS & ~OUDLERS)
-        return plain
+        return discardable_from(self.hands[self.taker], self.ecart_needed())
 
     def poignee_options(self, seat: int) -> list[tuple[int, tuple[Card, ...]]]:
         """Each level ``seat`` may show now, with a default choice of cards (its lowest

@@ -17,7 +17,9 @@ import sys
 from typing import Any, TextIO
 
 from .bots import LEVELS, Bot, make_bot
+from .quoting import one_line, quote
 from .serial import SerialError, action_to_json, view_from_json
+from .view_check import ImpossibleView, check_view
 
 PROTOCOL_VERSION = 1
 SERVER_NAME = "tarot_core"
@@ -90,15 +92,15 @@ class Server:
             shown = json.dumps(kind) if isinstance(kind, str) and len(kind) < 40 else "that"
             raise RequestError(f"type: must be hello, act or quit, not {shown}")
         except RequestError as e:
-            return {"type": "error", "id": ident, "message": str(e)}
+            return {"type": "error", "id": ident, "message": one_line(str(e))}
         except Exception as e:  # a bug of ours (or of the bot) must still get a line back
-            return {"type": "error", "id": ident, "message": f"internal error: {e!r}"}
+            return {"type": "error", "id": ident, "message": one_line(f"internal error: {e!r}")}
 
     def _hello(self, ident: Any, message: dict[str, Any]) -> dict[str, Any]:
         version = message.get("protocol", PROTOCOL_VERSION)
         if version != PROTOCOL_VERSION or isinstance(version, bool):
             raise RequestError(
-                f"protocol: this program speaks version {PROTOCOL_VERSION}, not {version!r}"
+                f"protocol: this program speaks version {PROTOCOL_VERSION}, not {quote(version)}"
             )
         return {
             "type": "hello",
@@ -122,6 +124,10 @@ class Server:
             raise RequestError(
                 f"view.legal: empty: seat {view.seat} has nothing to do in this view"
             )
+        try:
+            check_view(view)
+        except ImpossibleView as e:
+            raise RequestError(str(e)) from None
         try:
             action = self.bot.act(view)
         except Exception as e:

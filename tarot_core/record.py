@@ -12,6 +12,7 @@ from typing import Any
 from .actions import Bid, Call, DeclareSlam, Ecart, IllegalAction, Misere, Poignee
 from .cards import DECK_SIZE, Card, CardError, cards_of, display_key, format_card, parse_card
 from .deal import Deal
+from .quoting import quote
 from .rules import Contract, Rules, RulesError
 from .scoring import DealResult
 
@@ -88,17 +89,17 @@ def read_deal(record: object) -> Deal:
     if not isinstance(record, dict):
         raise RecordError("record", "must be a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError("format", f"must be {FORMAT!r}, not {record.get('format')!r}")
+        raise RecordError("format", f"must be {FORMAT!r}, not {quote(record.get('format'))}")
     players = record.get("players")
     if not _int(players) or players not in (3, 4, 5):
-        raise RecordError("players", f"must be 3, 4 or 5, not {players!r}")
+        raise RecordError("players", f"must be 3, 4 or 5, not {quote(players)}")
     try:
         rules = Rules.from_options(players, record.get("rules"))
     except (RulesError, TypeError) as e:
         raise RecordError("rules", str(e)) from None
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise RecordError("dealer", f"must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise RecordError("dealer", f"must be a seat from 0 to {players - 1}, not {quote(dealer)}")
     deal = Deal(rules, dealer, *_read_cards(record, rules))
     if deal.petit_sec_seats:
         seat = deal.petit_sec_seats[0]
@@ -116,7 +117,7 @@ def read_deal(record: object) -> Deal:
     if slam is None:
         slam = False
     if not isinstance(slam, bool):
-        raise RecordError("slam", f"must be true or false, not {slam!r}")
+        raise RecordError("slam", f"must be true or false, not {quote(slam)}")
     assert deal.taker is not None
     deal.apply(DeclareSlam(deal.taker, slam))
     _play(deal, record)
@@ -162,9 +163,10 @@ def _nothing_after(record: dict[str, Any], why: str) -> None:
 
 def _bidding(deal: Deal, bids: object) -> None:
     n = deal.n
-    if not isinstance(bids, list) or len(bids) != n:
-        got = len(bids) if isinstance(bids, list) else repr(bids)
-        raise RecordError("bids", f"expected {n} bids, one per seat, not {got}")
+    if not isinstance(bids, list):
+        raise RecordError("bids", f"must be a list of {n} bids, one per seat, not {quote(bids)}")
+    if len(bids) != n:
+        raise RecordError("bids", f"expected {n} bids, one per seat, not {len(bids)}")
     for i, text in enumerate(bids):
         step = f"bid {i + 1} (seat {deal.to_act})"
         try:
@@ -172,7 +174,7 @@ def _bidding(deal: Deal, bids: object) -> None:
         except ValueError:
             contract = None
         if contract is None:
-            raise RecordError(step, f"unknown bid {text!r}")
+            raise RecordError(step, f"unknown bid {quote(text)}")
         _act(step, deal, Bid(deal.to_act, contract))
 
 
@@ -192,7 +194,7 @@ def _call(deal: Deal, called: object) -> None:
     if called is None:
         raise RecordError("called", "a 5-player deal with a taker needs the called card")
     try:
-        card = parse_card(called) if isinstance(called, str) else parse_card(repr(called))
+        card = parse_card(called)
     except CardError as e:
         raise RecordError("called", str(e)) from None
     _act("called", deal, Call(deal.taker, card))
@@ -214,21 +216,27 @@ def _ecart(deal: Deal, ecart: object) -> None:
 
 def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[Card]], set[int]]:
     n = deal.n
-    poignees = record.get("poignees") or {}
+    poignees = record.get("poignees")
+    if poignees is None:
+        poignees = {}
     if not isinstance(poignees, dict):
-        raise RecordError("poignees", "must be an object from seat to cards")
+        raise RecordError(
+            "poignees", f"must be an object from seat to cards, not {quote(poignees)}"
+        )
     shown: dict[int, list[Card]] = {}
     for key, cards in poignees.items():
         if not (isinstance(key, str) and key in {str(s) for s in range(n)}):
-            raise RecordError("poignees", f"{key!r} is not a seat")
+            raise RecordError("poignees", f"{quote(key)} is not a seat")
         if cards != []:  # a seat listed with no cards showed nothing
             shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
-    miseres = record.get("miseres") or []
+    miseres = record.get("miseres")
+    if miseres is None:
+        miseres = []
     if not isinstance(miseres, list) or not all(_int(s) for s in miseres):
-        raise RecordError("miseres", "must be a list of seats")
+        raise RecordError("miseres", f"must be a list of seats, not {quote(miseres)}")
     for seat in miseres:
         if not 0 <= seat < n:
-            raise RecordError("miseres", f"{seat} is not a seat")
+            raise RecordError("miseres", f"{quote(seat)} is not a seat")
     if len(set(miseres)) != len(miseres):
         raise RecordError("miseres", "names a seat twice")
     return shown, set(miseres)
@@ -243,9 +251,10 @@ def _play(deal: Deal, record: dict[str, Any]) -> None:
     for t, trick in enumerate(tricks, start=1):
         if t > total:
             raise RecordError(f"trick {t}", f"too many tricks: a deal has {total}")
-        if not isinstance(trick, list) or len(trick) != n:
-            got = len(trick) if isinstance(trick, list) else repr(trick)
-            raise RecordError(f"trick {t}", f"has {got} cards, expected {n}")
+        if not isinstance(trick, list):
+            raise RecordError(f"trick {t}", f"must be a list of {n} cards, not {quote(trick)}")
+        if len(trick) != n:
+            raise RecordError(f"trick {t}", f"has {len(trick)} cards, expected {n}")
         for i, token in enumerate(trick, start=1):
             seat = deal.to_act
             if not deal.started >> seat & 1:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from .quoting import quote
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -29,7 +31,7 @@ class Contract(IntEnum):
         for c in cls:
             if c.text == text:
                 return c
-        raise ValueError(f"unknown bid {text!r}")
+        raise ValueError(f"unknown bid {quote(text)}")
 
 
 class RulesError(ValueError):
@@ -59,26 +61,27 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in _SIZES:
-            raise RulesError(f"players must be 3, 4 or 5, not {self.players!r}")
+            raise RulesError(f"players must be 3, 4 or 5, not {quote(self.players)}")
         if not _is_int(self.garde_contre_multiplier) or self.garde_contre_multiplier not in (6, 8):
             raise RulesError(
-                f"garde_contre_multiplier must be 6 or 8, not {self.garde_contre_multiplier!r}"
+                f"garde_contre_multiplier must be 6 or 8, not {quote(self.garde_contre_multiplier)}"
             )
         if not isinstance(self.prise_allowed, bool):
-            raise RulesError(f"prise_allowed must be true or false, not {self.prise_allowed!r}")
+            raise RulesError(
+                f"prise_allowed must be true or false, not {quote(self.prise_allowed)}"
+            )
         bonus: object = self.poignee_bonus
         if (
             not isinstance(bonus, tuple | list)
             or not all(_is_int(b) for b in bonus)
             or tuple(bonus) not in POIGNEE_BONUSES
         ):
-            raise RulesError(
-                f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {self.poignee_bonus!r}"
-            )
+            shown = quote(self.poignee_bonus)
+            raise RulesError(f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {shown}")
         if not isinstance(self.misere, bool):
-            raise RulesError(f"misere must be true or false, not {self.misere!r}")
+            raise RulesError(f"misere must be true or false, not {quote(self.misere)}")
         if not isinstance(self.shuffle, str) or self.shuffle not in SHUFFLES:
-            raise RulesError(f"shuffle must be 'full' or 'cut', not {self.shuffle!r}")
+            raise RulesError(f"shuffle must be 'full' or 'cut', not {quote(self.shuffle)}")
         hand, chien, packet = _SIZES[self.players]
         object.__setattr__(self, "poignee_bonus", tuple(self.poignee_bonus))
         object.__setattr__(self, "hand_size", hand)
@@ -119,7 +122,7 @@ class Rules:
         known = {"garde_contre_multiplier", "prise_allowed", "poignee_bonus", "misere", "shuffle"}
         for key in options:
             if key not in known:
-                raise RulesError(f"unknown rule option {key!r}")
+                raise RulesError(f"unknown rule option {quote(key)}")
         values = dict(options)
         if "poignee_bonus" in values:
             bonus = values["poignee_bonus"]
@@ -127,6 +130,6 @@ class Rules:
                 isinstance(b, bool) or not isinstance(b, int) for b in bonus
             ):
                 raise RulesError(
-                    f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {bonus!r}"
+                    f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {quote(bonus)}"
                 )
         return cls(players=players, **values)

@@ -15,6 +15,7 @@ from typing import Any
 from .actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, Misere, Play, Poignee
 from .cards import Card, CardError, format_card, parse_card
 from .deal import Phase
+from .quoting import quote
 from .rules import Contract, Rules, RulesError
 from .scoring import DealResult, voided
 from .view import DealView, TrickView
@@ -135,7 +136,7 @@ class _Obj:
         known = set(keys) | set(optional)
         for key in value:
             if key not in known:
-                raise SerialError(where, f"unknown field {key!r}")
+                raise SerialError(where, f"unknown field {quote(key)}")
         for key in keys:
             if key not in value:
                 raise SerialError(f"{where}.{key}", "missing")
@@ -219,10 +220,12 @@ def _kind(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    """A short rendering of a bad value for an error message."""
-    if isinstance(value, str | int | float | bool) or value is None:
-        text = "null" if value is None else repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
+    """A short rendering of a bad value for an error message: the value itself (quoted,
+    cut if long) for a scalar, its kind for a list or an object."""
+    if value is None:
+        return "null"
+    if isinstance(value, str | int | float | bool):
+        return quote(value)
     return _kind(value)
 
 
@@ -230,7 +233,7 @@ def _int(value: object, where: str, low: int | None = None, high: int | None = N
     if not isinstance(value, int) or isinstance(value, bool):
         raise SerialError(where, f"must be an integer, not {_show(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise SerialError(where, f"must be from {low} to {high}, not {value}")
+        raise SerialError(where, f"must be from {low} to {high}, not {quote(value)}")
     return value
 
 
@@ -334,7 +337,7 @@ def _seat_map_from_json(value: object, where: str, players: int) -> dict[int, tu
     for key, cards in value.items():
         if key not in {str(s) for s in range(players)}:
             raise SerialError(
-                where, f'keys must be seats written "0" to "{players - 1}", not {key!r}'
+                where, f'keys must be seats written "0" to "{players - 1}", not {quote(key)}'
             )
         out[int(key)] = _cards(cards, f"{where}.{key}")
     return out
@@ -358,9 +361,11 @@ def _points_half(value: object, where: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or (2 * value) % 1:
-        raise SerialError(where, f"must be a number of half points such as 45.5, not {value!r}")
+        raise SerialError(
+            where, f"must be a number of half points such as 45.5, not {quote(value)}"
+        )
     if not 0 <= value <= 91:
-        raise SerialError(where, f"must be from 0 to 91, not {value}")
+        raise SerialError(where, f"must be from 0 to 91, not {quote(value)}")
     return int(2 * value)
 
 

@@ -267,6 +267,53 @@ def test_optional_fields_may_be_absent() -> None:
     assert checked == 90
 
 
+def played_record(players: int) -> dict[str, Any]:
+    """A played deal's record without poignées or misères."""
+    return next(
+        r
+        for i in range(100)
+        if (r := record(players, i))["tricks"] and not r["poignees"] and not r["miseres"]
+    )
+
+
+@pytest.mark.parametrize("field", ["poignees", "miseres"])
+@pytest.mark.parametrize("value", [False, 0, ""], ids=["false", "0", "empty string"])
+def test_poignees_and_miseres_are_not_empty_when_false_0_or_an_empty_string(
+    field: str, value: object
+) -> None:
+    """Only absent, ``null`` and ``{}`` (poignees) or ``[]`` (miseres) are empty (RECORDS.md):
+    a value of another type is an error, as in every other field."""
+    rec = played_record(4)
+    rec[field] = value
+    with pytest.raises(RecordError) as refused:
+        replay(rec)
+    kind = "an object from seat to cards" if field == "poignees" else "a list of seats"
+    assert str(refused.value) == f"{field}: must be {kind}, not {value!r}"
+
+
+def test_the_command_refuses_poignees_given_as_false(tmp_path: Path) -> None:
+    rec = played_record(5)
+    rec["poignees"] = False
+    path = tmp_path / "false.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    check_refused(run_cli("replay", str(path)), Defect("", r"poignees: ", r"object.*False"))
+
+
+def test_the_empty_forms_of_poignees_and_miseres_replay() -> None:
+    for players in (3, 4, 5):
+        rec = played_record(players)
+        result = replay(rec)
+        for poignees in (None, {}, "absent"):
+            for miseres in (None, [], "absent"):
+                other = json.loads(json.dumps(rec))
+                for key, value in (("poignees", poignees), ("miseres", miseres)):
+                    if value == "absent":
+                        del other[key]
+                    else:
+                        other[key] = value
+                assert replay(other) == result
+
+
 def test_bench_prints_one_json_object() -> None:
     proc = run_cli("bench", "--players", "4", "--deals", "50", "--seed", "1", "--json")
     assert proc.returncode == 0, proc.stderr

@@ -15,6 +15,7 @@ from ..actions import Action, Bid, Misere, Play, Poignee
 from ..deal import Deal, Phase
 from ..rules import Contract
 from ..view import DealView
+from ..view_check import ImpossibleView, check_view
 from .endgame import ENDGAME_TRICKS, solve
 from .evaluation import THRESHOLD, strength
 from .heuristic import HeuristicBot, Table
@@ -36,11 +37,13 @@ class ExpertBot:
         self.heuristic = HeuristicBot(seed)
 
     def act(self, view: DealView) -> Action:
+        """Raises ImpossibleView for a view no real deal can produce (no world to sample)."""
+        check_view(view)
         assert view.seat is not None and view.legal, "asked to act with nothing to do"
         if view.phase == Phase.BIDDING:
             return self.search(view, [a for a in view.legal if isinstance(a, Bid)])
         if view.phase != Phase.PLAYING:
-            return self.heuristic.act(view)
+            return self.heuristic.decide(view)
         for action in view.legal:
             if isinstance(action, Misere):
                 return action
@@ -85,8 +88,8 @@ class ExpertBot:
         world = None
         for _ in range(BID_TRIES):
             hidden = sample_hidden(know, view, self.rng)
-            if hidden is None:  # pragma: no cover - the facts always admit the real deal
-                raise RuntimeError("no world is consistent with this view")
+            if hidden is None:  # the voids it shows leave no place for some card
+                raise ImpossibleView("view", "no deal of the unseen cards fits what it shows")
             world = build_world(view, know, *hidden)
             if _bids_plausible(world, know.seat):
                 break

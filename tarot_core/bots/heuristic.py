@@ -25,6 +25,7 @@ from ..cards import (
 from ..deal import Phase, trick_status
 from ..rules import Contract
 from ..view import DealView
+from ..view_check import check_view
 from .evaluation import preferred_contract, trump_count
 from .knowledge import Knowledge, infer
 
@@ -119,6 +120,12 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, view: DealView) -> Action:
+        """Raises ImpossibleView for a view no real deal can produce."""
+        check_view(view)
+        return self.decide(view)
+
+    def decide(self, view: DealView) -> Action:
+        """``act`` for a view already checked."""
         assert view.seat is not None and view.legal, "asked to act with nothing to do"
         seat = view.seat
         hand = mask_of(view.hand)
@@ -180,10 +187,16 @@ def slam_worthy(hand: Mask, players: int) -> bool:
 
 def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:
     """Void the shortest suits first, keep Kings and oudlers; trumps only when forced (the
-    lowest ones)."""
+    lowest ones). ValueError if the hand has fewer than ``need`` cards that may go there
+    (never in a real deal: at most 7 of its cards are Kings and oudlers)."""
     plain = hand & SUIT_CARDS & ~KINGS
     if plain.bit_count() <= need:
         trumps = cards_of(hand & TRUMPS & ~OUDLERS)
+        if plain.bit_count() + len(trumps) < need:
+            raise ValueError(
+                f"an écart of {need} cards cannot be made from a hand holding only"
+                f" {plain.bit_count() + len(trumps)} cards that may go in it"
+            )
         return (*cards_of(plain), *trumps[: need - plain.bit_count()])
     suits = sorted(
         range(4),

@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action
 from ..view import DealView
+from ..view_check import check_view
 
 
 class RandomBot:
@@ -13,6 +14,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, view: DealView) -> Action:
+        check_view(view)
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         return self.rng.choice(view.legal)

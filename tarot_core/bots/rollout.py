@@ -11,6 +11,7 @@ import random
 
 from ..actions import Bid, Call, DeclareSlam, Ecart
 from ..cards import (
+    ALL_CARDS,
     EXCUSE,
     EXCUSE_BIT,
     HALF_POINTS,
@@ -33,7 +34,7 @@ def _cheapest(mask: int) -> int:
     """Fewest points, then lowest; trumps after plain cards; the Petit and Excuse last."""
     best = -1
     best_key = (99, 99)
-    m = mask & ~EXCUSE_BIT
+    m = mask & ~EXCUSE_BIT & ALL_CARDS  # never negative: the loop ends
     while m:
         low = m & -m
         c = low.bit_length() - 1
@@ -49,7 +50,7 @@ def _richest(mask: int) -> int:
     plain = mask & ~TRUMPS & ~EXCUSE_BIT
     if plain:
         best, best_pts = -1, -1
-        m = plain
+        m = plain & ALL_CARDS  # never negative: the loop ends
         while m:
             low = m & -m
             c = low.bit_length() - 1
@@ -127,9 +128,21 @@ def choose(deal: Deal, seat: int, rng: random.Random) -> int:
     return _cheapest(legal)
 
 
+class RolloutError(RuntimeError):
+    """A sampled world that does not play to its end: it cannot come from a real deal."""
+
+
 def finish(deal: Deal, rng: random.Random) -> None:
-    """Play a world to its end (bidding, écart and slam by simple rules too)."""
-    while deal.phase != Phase.DONE:
+    """Play a world to its end (bidding, écart and slam by simple rules too).
+
+    Every step is one action and a whole deal takes at most ``players * (hand_size + 1) + 3``
+    of them (bids, call, écart, slam, cards); a world still unfinished after that many is
+    stuck (an écart that cannot be made, say), and raises RolloutError instead of looping.
+    """
+    limit = deal.n * (deal.rules.hand_size + 1) + 3
+    for _ in range(limit):
+        if deal.phase == Phase.DONE:
+            return
         seat = deal.to_act
         phase = deal.phase
         if phase == Phase.PLAYING:
@@ -148,3 +161,7 @@ def finish(deal: Deal, rng: random.Random) -> None:
             deal.apply(Ecart(seat, choose_ecart(deal.hands[seat], deal.ecart_needed())))
         else:
             deal.apply(DeclareSlam(seat, False))
+    if deal.phase != Phase.DONE:
+        raise RolloutError(
+            f"a sampled world is still in its {deal._phase_text()} after {limit} actions"
+        )

@@ -21,8 +21,9 @@ PILE = -1
 def sample_hidden(
     know: Knowledge, view: DealView, rng: random.Random
 ) -> tuple[list[Mask], Mask] | None:
-    """Current hands of every seat and the hidden pile, or None if no consistent world
-    was found (which the facts make impossible; kept as a guard)."""
+    """Current hands of every seat and the hidden pile, or None if no world fits: never for
+    a real view (the real deal fits), but possible for an impossible one that passes
+    ``check_view`` (which does not replay who may hold what)."""
     n = know.players
     free = know.unseen
     for s in range(n):
