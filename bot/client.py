@@ -15,7 +15,7 @@ from .command_sync import sync_if_changed
 from .heap import freeze_startup_objects
 from .i18n import t
 from .settings import Settings
-from .storage import Storage
+from .storage import DatabaseUnusable, Storage
 from .tables import TableManager
 from .tables.thinking import bot_pool
 
@@ -33,7 +33,12 @@ class TarotBot(commands.Bot):
     storage: Storage
     tables: TableManager
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(
+        self, settings: Settings, *, storage: Storage | None = None, **options: Any
+    ) -> None:
+        """``storage``: the database already opened (and so checked) before connecting to
+        Discord, as ``python -m bot`` does; without it, ``setup_hook`` opens
+        ``settings.database``."""
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -45,6 +50,11 @@ class TarotBot(commands.Bot):
         )
         self.settings = settings
         self.pool: Executor | None = None
+        self.failure: DatabaseUnusable | None = None
+        """Why the bot stopped itself, if it did: its database became unusable."""
+        self._closing: asyncio.Task[None] | None = None
+        if storage is not None:
+            self.storage = storage
 
     async def setup_hook(self) -> None:
         from .cogs.game import GameCog
@@ -54,7 +64,9 @@ class TarotBot(commands.Bot):
         from .ui.controls import ControlButton, ControlSelect, set_handler
         from .ui.handler import ControlHandler
 
-        self.storage = await Storage.open(self.settings.database)
+        if getattr(self, "storage", None) is None:
+            self.storage = await Storage.open(self.settings.database)
+        self.storage.on_unusable = self.database_unusable
         self.pool = bot_pool(self.settings.bot_workers)
         self.presenter = DiscordPresenter(self, self.storage)
         self.tables = TableManager(
@@ -87,7 +99,25 @@ class TarotBot(commands.Bot):
                     t(str(interaction.locale), "ui.stale"), ephemeral=True
                 )
 
+    def database_unusable(self, error: DatabaseUnusable) -> None:
+        """Stop at once: a move accepted now could not be kept (``python -m bot`` then
+        exits with its "database unusable" status)."""
+        if self.failure is not None:
+            return
+        self.failure = error
+        log.critical("%s; stopping the bot", error)
+        self._shut_down()
+
     async def close(self) -> None:
+        await asyncio.shield(self._shut_down())
+
+    def _shut_down(self) -> asyncio.Task[None]:
+        """One closing, however many ask for it (the bot itself, then ``async with``)."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self._close())
+        return self._closing
+
+    async def _close(self) -> None:
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()

@@ -8,9 +8,12 @@ at all, and a deal or a game is counted in the leaderboards exactly when it is s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -22,16 +25,17 @@ import aiosqlite
 from tarot_core import DealResult
 from tarot_core import ranks as tarot_ranks
 
-from . import stats
+from . import opening, stats
+from .errors import DatabaseLost, DatabaseUnusable, StorageError
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .messages import MessageRefs
 from .schema import MIGRATIONS
 from .turns import MAX_BATCH, FinishedDeal, Turn
 
+__all__ = ["Storage", "StorageError", "StoredGame", "StoredPlayer", "StoredSeat"]
 
-class StorageError(Exception):
-    """A write the stored data forbids (e.g. a deal recorded twice)."""
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -76,8 +80,15 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
 
     reader: aiosqlite.Connection
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
+        self.path = path
+        self.lost: DatabaseLost | None = None
+        """Set once the file is found deleted or replaced: every later write is refused."""
+        self.on_unusable: Callable[[DatabaseUnusable], None] | None = None
+        """Told once when the file is lost, so that the bot can stop."""
+        self._file = opening.file_id(path)
+        self._journal: dict[Path, opening.FileId] = {}
         self._lock = asyncio.Lock()
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
         self._turns: list[Turn] = []
@@ -85,14 +96,36 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        storage = cls(conn)
-        await storage.migrate()
-        storage.reader = await aiosqlite.connect(str(path), isolation_level=None)
-        await storage.reader.execute("PRAGMA query_only = ON")
+        """Open (or create) the database at ``path``, after the checks of ``opening.py``.
+
+        Raises ``DatabaseUnusable`` (one line: the file, the cause, the way out), with
+        every connection it made closed, so that a refused file never keeps the process
+        alive through aiosqlite's threads.
+        """
+        path = Path(path).absolute()
+        opened: list[aiosqlite.Connection] = []
+        try:
+            opening.refuse_if_lost(path)
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(conn)
+            version, stored_id = await opening.inspect(conn, path, len(MIGRATIONS))
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            storage = cls(conn, path)
+            await storage.migrate()
+            await opening.identify(conn, path, stored_id, new=version == 0)
+            storage.reader = await aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(storage.reader)
+            await storage.reader.execute("PRAGMA query_only = ON")
+            storage._journal = opening.journal_of(path)
+        except BaseException as e:
+            for connection in reversed(opened):
+                with contextlib.suppress(Exception):
+                    await connection.close()
+            if isinstance(e, (sqlite3.Error, OSError, ValueError)):
+                raise opening.unusable(path, e) from e
+            raise
         return storage
 
     async def close(self) -> None:
@@ -100,6 +133,8 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
             await self._writer
         await self.reader.close()
         await self.conn.close()
+        if self.lost is not None:
+            opening.drop_journal(self._journal)
 
     async def schema_version(self) -> int:
         async with self.conn.execute("PRAGMA user_version") as cur:
@@ -109,9 +144,17 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
     async def migrate(self) -> None:
         version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.conn.executescript(
-                f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
-            )
+            try:
+                await self.conn.executescript(
+                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
+                )
+            except sqlite3.Error as e:
+                with contextlib.suppress(sqlite3.Error):
+                    await self.conn.execute("ROLLBACK")
+                raise DatabaseUnusable(
+                    f"{self.path}: migration {number} of {len(MIGRATIONS)} failed ({e});"
+                    " nothing of it was applied"
+                ) from e
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -127,16 +170,39 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
         async with self._lock:
             token = self._inside.set(True)
             try:
+                if self.lost is not None:
+                    raise DatabaseLost(str(self.lost))
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield
                 except BaseException:
                     await self.conn.execute("ROLLBACK")
                     raise
-                else:
-                    await self.conn.execute("COMMIT")
+                change = opening.change_of(self.path, self._file)
+                if change is not None:
+                    await self.conn.execute("ROLLBACK")
+                    raise await self._lose(change)
+                await self.conn.execute("COMMIT")
             finally:
                 self._inside.reset(token)
+
+    async def _lose(self, change: str) -> DatabaseLost:
+        """The file was deleted or replaced under the open connection: what it held is
+        copied beside the path (the open connection still reads it), every later write is
+        refused, and ``on_unusable`` is told, once."""
+        rescued = opening.rescue_path(self.path)
+        try:
+            await self.conn.execute("VACUUM INTO ?", (str(rescued),))
+            saved = f"what it held is copied to {rescued}"
+        except sqlite3.Error as e:
+            saved = f"it could not be copied to {rescued} ({e})"
+        self.lost = DatabaseLost(
+            f"{self.path}: the database file was {change} while in use; nothing more is"
+            f" stored, {saved}"
+        )
+        if self.on_unusable is not None:
+            self.on_unusable(self.lost)
+        return DatabaseLost(str(self.lost))
 
     async def player_by_id(self, player_id: int) -> StoredPlayer | None:
         async with self.conn.execute(

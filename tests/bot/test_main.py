@@ -1,10 +1,14 @@
-"""``python -m bot`` as a real subprocess: what it says without a token or with a bad
-setting, and the fallback of ./run.sh to the terminal game."""
+"""``python -m bot`` as a real subprocess: what it says without a token, with a bad
+setting or a database it cannot use, and the fallback of ./run.sh to the terminal game."""
 
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
+
+from bot.storage.schema import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +44,29 @@ def test_a_bad_setting_is_named_in_one_line(tmp_path: Path) -> None:
     assert done.stderr.strip() == (
         "Settings: TAROT_BOT_PAUSE: expected a number of seconds (0 or more), not 'soon'"
     )
+
+
+def test_a_file_that_is_not_a_database_stops_the_bot_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "garbage.sqlite3"
+    db.write_bytes(b"SQLite format 3\0" + bytes(range(256)) * 64)  # garbage after the header
+    done = run([], {"DISCORD_TOKEN": "x", "TAROT_DB": str(db)}, tmp_path)  # killed after 60 s
+    assert (done.returncode, done.stdout) == (4, ""), done.stderr
+    assert done.stderr == f"Database: {db}: not a SQLite database (file is not a database)\n"
+
+
+def test_a_database_of_a_newer_version_is_refused_before_connecting(tmp_path: Path) -> None:
+    db = tmp_path / "tarot.sqlite3"
+    with closing(sqlite3.connect(db)) as conn:
+        conn.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);")
+        conn.execute("PRAGMA user_version = 99")
+    before = db.read_bytes()
+    done = run([], {"DISCORD_TOKEN": "x", "TAROT_DB": str(db)}, tmp_path)
+    assert (done.returncode, done.stdout) == (4, "")  # 4: the database cannot be used
+    assert done.stderr == (
+        f"Database: {db}: this database was written by a newer version (schema 99,"
+        f" this version knows {len(MIGRATIONS)}); run that version, or restore a backup\n"
+    )
+    assert db.read_bytes() == before
 
 
 def test_run_sh_falls_back_to_the_terminal_game_without_a_token(tmp_path: Path) -> None:
