@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, then run the bot on it until it closes; the exit status."""
-    from .client import TarotBot
+    from .discord.client import TarotBot
     from .storage import DatabaseUnusable, Storage
 
     try:

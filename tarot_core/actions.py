@@ -3,9 +3,13 @@ the deal's complete history."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from .cards import Card, format_card, format_cards
+from .refusals import IllegalActionCode, RuleParam
 from .rules import Contract
 
 
@@ -94,8 +98,24 @@ class IllegalAction(Exception):
 
     ``str(error)`` speaks to the player ("you must play a trump"); ``about_seat`` says the
     same of a named seat, with the cards that made the rule apply, for logs and replay.
+    ``code`` and ``params`` say it as data (``tarot_core.refusals``), for a program that
+    speaks to its players in their own language.
     """
 
-    def __init__(self, message: str, about_seat: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        about_seat: str | None = None,
+        *,
+        code: IllegalActionCode,
+        params: Mapping[str, RuleParam] | None = None,
+    ) -> None:
         super().__init__(message)
         self.about_seat = about_seat if about_seat is not None else message
+        self.code = code
+        self.params: dict[str, RuleParam] = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Picklable (worker processes), though ``code`` is a keyword the default lacks."""
+        rebuild = partial(IllegalAction, code=self.code, params=self.params)
+        return rebuild, (str(self), self.about_seat)

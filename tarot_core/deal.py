@@ -43,6 +43,8 @@ from .cards import (
     format_mask,
     suit_card,
 )
+from .refusals import ActionKind, RuleParam
+from .refusals import IllegalActionCode as Code
 from .rules import POIGNEE_LEVELS, Contract, Rules
 from .scoring import DealResult, score_played, voided
 
@@ -109,6 +111,16 @@ def playable(hand: Mask, led: int, max_trump: int) -> Mask:
         if over:
             return over | (hand & EXCUSE_BIT)
     return trumps | (hand & EXCUSE_BIT)
+
+
+def _twice(cards: Sequence[Card]) -> Card:
+    """The first card named a second time in ``cards`` (which has one)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    raise ValueError("no card is named twice")
 
 
 def callable_for(dealt: Mask) -> Mask:
@@ -364,7 +376,7 @@ class Deal:
             self.play(action.seat, action.card)
             return
         if self.phase == Phase.DONE:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", code=Code.DEAL_OVER)
         if isinstance(action, Bid):
             self._bid(action.seat, action.contract)
         elif isinstance(action, Call):
@@ -380,17 +392,39 @@ class Deal:
         elif isinstance(action, Misere):
             self._misere(action.seat)
         else:  # pragma: no cover - the union is closed
-            raise IllegalAction(f"unknown action {action!r}")
+            raise IllegalAction(
+                f"unknown action {action!r}",
+                code=Code.UNKNOWN_ACTION,
+                params={"kind": type(action).__name__},
+            )
 
-    def _expect(self, phase: Phase, seat: int, what: str) -> None:
+    def _expect(
+        self, phase: Phase, seat: int, what: str, kind: ActionKind, **attempt: RuleParam
+    ) -> None:
+        """``seat`` may act in ``phase`` now; ``what`` (English) and ``kind`` with
+        ``attempt`` (the card or contract) name the action in a refusal."""
         if self.phase != phase:
-            raise IllegalAction(
-                f"{what} is not allowed now: the deal is in its {self._phase_text()}"
-            )
+            raise self._wrong_phase(what, kind, attempt)
         if seat != self.to_act:
-            raise IllegalAction(
-                f"{what} is not allowed: it is seat {self.to_act}'s turn, not seat {seat}'s"
-            )
+            raise self._not_your_turn(seat, what, kind, attempt)
+
+    def _wrong_phase(
+        self, what: str, kind: ActionKind, attempt: dict[str, RuleParam]
+    ) -> IllegalAction:
+        return IllegalAction(
+            f"{what} is not allowed now: the deal is in its {self._phase_text()}",
+            code=Code.WRONG_PHASE,
+            params={"action": kind.value, **attempt, "phase": self.phase.name.lower()},
+        )
+
+    def _not_your_turn(
+        self, seat: int, what: str, kind: ActionKind, attempt: dict[str, RuleParam]
+    ) -> IllegalAction:
+        return IllegalAction(
+            f"{what} is not allowed: it is seat {self.to_act}'s turn, not seat {seat}'s",
+            code=Code.NOT_YOUR_TURN,
+            params={"action": kind.value, **attempt, "seat": seat, "to_act": self.to_act},
+        )
 
     def _phase_text(self) -> str:
         return {
@@ -403,15 +437,29 @@ class Deal:
         }[self.phase]
 
     def _bid(self, seat: int, contract: Contract) -> None:
-        self._expect(Phase.BIDDING, seat, f"bidding {contract.text}")
-        if contract != Contract.PASS:
+        if contract == Contract.PASS:
+            self._expect(Phase.BIDDING, seat, "bidding pass", ActionKind.PASS)
+        else:
+            self._expect(
+                Phase.BIDDING,
+                seat,
+                f"bidding {contract.text}",
+                ActionKind.BID,
+                contract=contract.text,
+            )
             if contract <= self.contract:
                 raise IllegalAction(
                     f"{contract.text} is not allowed:"
-                    f" a bid must be higher than {self.contract.text}"
+                    f" a bid must be higher than {self.contract.text}",
+                    code=Code.BID_TOO_LOW,
+                    params={"contract": contract.text, "highest": self.contract.text},
                 )
             if contract == Contract.PRISE and not self.rules.prise_allowed:
-                raise IllegalAction("prise is not allowed: at this table the lowest bid is garde")
+                raise IllegalAction(
+                    "prise is not allowed: at this table the lowest bid is garde",
+                    code=Code.PRISE_NOT_ALLOWED,
+                    params={"contract": contract.text, "lowest": Contract.GARDE.text},
+                )
             self.contract = contract
             self.taker = seat
         self.bids.append(contract)
@@ -428,16 +476,22 @@ class Deal:
 
     def _call(self, seat: int, card: Card) -> None:
         text = CARD_TEXT[card]
-        self._expect(Phase.CALLING, seat, f"calling {text}")
+        self._expect(Phase.CALLING, seat, f"calling {text}", ActionKind.CALL, card=card)
         allowed = self.callable_cards()
         if not allowed >> card & 1:
             if card >= PETIT or card % 14 + 1 not in RANK_NAMES:
-                raise IllegalAction(f"{text} cannot be called: the call is a King of any suit")
+                raise IllegalAction(
+                    f"{text} cannot be called: the call is a King of any suit",
+                    code=Code.CALL_NOT_KING,
+                    params={"card": card},
+                )
             rank = card % 14 + 1
             above = RANK_NAMES[rank + 1]
             raise IllegalAction(
                 f"{text} cannot be called: a {RANK_NAMES[rank]} may be called only by a taker"
-                f" dealt all four {above}s"
+                f" dealt all four {above}s",
+                code=Code.CALL_LOWER_RANK,
+                params={"card": card, "above": rank + 1},
             )
         assert self.taker is not None
         self.called = card
@@ -458,21 +512,37 @@ class Deal:
     def _check_discard(self, card: Card, hand: Mask, needed: int) -> None:
         text = CARD_TEXT[card]
         if not hand >> card & 1:
-            raise IllegalAction(f"{text} cannot be discarded: it is not in the taker's hand")
+            raise IllegalAction(
+                f"{text} cannot be discarded: it is not in the taker's hand",
+                code=Code.ECART_NOT_IN_HAND,
+                params={"card": card},
+            )
         bit = 1 << card
         if bit & KINGS:
-            raise IllegalAction(f"{text} cannot be discarded: a King may not go in the écart")
+            raise IllegalAction(
+                f"{text} cannot be discarded: a King may not go in the écart",
+                code=Code.ECART_KING,
+                params={"card": card},
+            )
         if bit & OUDLERS:
-            raise IllegalAction(f"{text} cannot be discarded: an oudler may not go in the écart")
+            raise IllegalAction(
+                f"{text} cannot be discarded: an oudler may not go in the écart",
+                code=Code.ECART_OUDLER,
+                params={"card": card},
+            )
         plain = hand & SUIT_CARDS & ~KINGS
         if bit & TRUMPS and plain.bit_count() >= needed:
             raise IllegalAction(
                 f"{text} cannot be discarded: a trump may go in the écart only when the other"
-                f" cards cannot fill it (the taker still holds {format_mask(plain)})"
+                f" cards cannot fill it (the taker still holds {format_mask(plain)})",
+                code=Code.ECART_TRUMP_NOT_NEEDED,
+                params={"card": card, "cards": tuple(cards_of(plain))},
             )
 
     def _discard(self, seat: int, card: Card) -> None:
-        self._expect(Phase.ECART, seat, f"discarding {CARD_TEXT[card]}")
+        self._expect(
+            Phase.ECART, seat, f"discarding {CARD_TEXT[card]}", ActionKind.DISCARD, card=card
+        )
         self._check_discard(card, self.hands[seat], self.ecart_needed())
         self._put_aside(seat, card)
 
@@ -483,12 +553,20 @@ class Deal:
             self.phase = Phase.SLAM
 
     def _ecart(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self._expect(Phase.ECART, seat, "the écart")
+        self._expect(Phase.ECART, seat, "the écart", ActionKind.ECART)
         needed = self.ecart_needed()
         if len(cards) != needed:
-            raise IllegalAction(f"the écart must have {needed} cards, not {len(cards)}")
+            raise IllegalAction(
+                f"the écart must have {needed} cards, not {len(cards)}",
+                code=Code.ECART_SIZE,
+                params={"needed": needed, "count": len(cards)},
+            )
         if len(set(cards)) != len(cards):
-            raise IllegalAction("the écart names a card twice")
+            raise IllegalAction(
+                "the écart names a card twice",
+                code=Code.ECART_DUPLICATE,
+                params={"card": _twice(cards)},
+            )
         hand = self.hands[seat]
         # Plain cards before trumps (ids are ordered so), as a player would discard them.
         for card in sorted(cards):
@@ -499,72 +577,99 @@ class Deal:
             self._put_aside(seat, card)
 
     def _declare_slam(self, seat: int, announce: bool) -> None:
-        self._expect(Phase.SLAM, seat, "announcing a slam" if announce else "declining a slam")
+        if announce:
+            self._expect(Phase.SLAM, seat, "announcing a slam", ActionKind.SLAM)
+        else:
+            self._expect(Phase.SLAM, seat, "declining a slam", ActionKind.NO_SLAM)
         self.slam = announce
         self.phase = Phase.PLAYING
         self.to_act = self.leader = seat if announce else (self.dealer + 1) % self.n
 
-    def _before_first_card(self, seat: int, what: str) -> None:
-        self._expect(Phase.PLAYING, seat, what)
+    def _before_first_card(self, seat: int, what: str, kind: ActionKind) -> None:
+        self._expect(Phase.PLAYING, seat, what, kind)
         if self.started >> seat & 1:
-            raise IllegalAction(f"{what} is not allowed: it comes before the first card played")
+            raise IllegalAction(
+                f"{what} is not allowed: it comes before the first card played",
+                code=Code.AFTER_FIRST_CARD,
+                params={"action": kind.value},
+            )
 
     def _poignee(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self._before_first_card(seat, "a poignée")
+        self._before_first_card(seat, "a poignée", ActionKind.POIGNEE)
         if seat in self.poignees:
-            raise IllegalAction("a poignée is not allowed: this seat has shown one already")
+            raise IllegalAction(
+                "a poignée is not allowed: this seat has shown one already",
+                code=Code.POIGNEE_ALREADY,
+            )
         thresholds = self.rules.poignee_thresholds
         if len(cards) not in thresholds:
             sizes = ", ".join(map(str, thresholds[:-1])) + f" or {thresholds[-1]}"
             raise IllegalAction(
-                f"a poignée shows exactly {sizes} cards at {self.n} players, not {len(cards)}"
+                f"a poignée shows exactly {sizes} cards at {self.n} players, not {len(cards)}",
+                code=Code.POIGNEE_SIZE,
+                params={"sizes": tuple(thresholds), "players": self.n, "count": len(cards)},
             )
         if len(set(cards)) != len(cards):
-            raise IllegalAction("a poignée names a card twice")
+            raise IllegalAction(
+                "a poignée names a card twice",
+                code=Code.POIGNEE_DUPLICATE,
+                params={"card": _twice(cards)},
+            )
         hand = self.hands[seat]
         for card in cards:
             if not (1 << card) & (TRUMPS | EXCUSE_BIT):
                 raise IllegalAction(
-                    f"{CARD_TEXT[card]} cannot be shown: a poignée shows trumps (and the Excuse)"
+                    f"{CARD_TEXT[card]} cannot be shown: a poignée shows trumps (and the Excuse)",
+                    code=Code.POIGNEE_NOT_TRUMP,
+                    params={"card": card},
                 )
             if not hand >> card & 1:
-                raise IllegalAction(f"{CARD_TEXT[card]} cannot be shown: it is not in the hand")
+                raise IllegalAction(
+                    f"{CARD_TEXT[card]} cannot be shown: it is not in the hand",
+                    code=Code.POIGNEE_NOT_IN_HAND,
+                    params={"card": card},
+                )
         if EXCUSE in cards:
             hidden = hand & TRUMPS & ~sum(1 << c for c in cards)
             if hidden:
                 raise IllegalAction(
                     "the Excuse may stand in for a trump only when every trump held is shown"
-                    f" ({format_mask(hidden)} not shown)"
+                    f" ({format_mask(hidden)} not shown)",
+                    code=Code.POIGNEE_EXCUSE,
+                    params={"cards": tuple(cards_of(hidden))},
                 )
         self.poignees[seat] = tuple(cards)
 
     def _misere(self, seat: int) -> None:
         if not self.rules.misere:
-            raise IllegalAction("a misère is not allowed: this table plays without misère")
-        self._before_first_card(seat, "a misère")
+            raise IllegalAction(
+                "a misère is not allowed: this table plays without misère", code=Code.MISERE_OFF
+            )
+        self._before_first_card(seat, "a misère", ActionKind.MISERE)
         if seat in self.miseres:
-            raise IllegalAction("a misère is not allowed: this seat has declared one already")
+            raise IllegalAction(
+                "a misère is not allowed: this seat has declared one already",
+                code=Code.MISERE_ALREADY,
+            )
         dealt = self.dealt[seat]
         spoilers = dealt & (TRUMPS | EXCUSE_BIT | FACES)
         if spoilers:
             raise IllegalAction(
                 "a misère is not allowed: the hand as dealt holds"
-                f" {format_mask(spoilers)} (no trump, Excuse or face card allowed)"
+                f" {format_mask(spoilers)} (no trump, Excuse or face card allowed)",
+                code=Code.MISERE_HAND,
+                params={"cards": tuple(cards_of(spoilers))},
             )
         self.miseres.append(seat)
 
     def play(self, seat: int, card: Card) -> None:
         """Play a card: the hot path of every simulation, so kept flat."""
         if self.phase is not _PLAYING:
-            raise IllegalAction(
-                f"playing {CARD_TEXT[card]} is not allowed now: the deal is in its"
-                f" {self._phase_text()}"
-            )
+            what = f"playing {CARD_TEXT[card]}"
+            raise self._wrong_phase(what, ActionKind.PLAY, {"card": card})
         if seat != self.to_act:
-            raise IllegalAction(
-                f"playing {CARD_TEXT[card]} is not allowed: it is seat {self.to_act}'s turn,"
-                f" not seat {seat}'s"
-            )
+            what = f"playing {CARD_TEXT[card]}"
+            raise self._not_your_turn(seat, what, ActionKind.PLAY, {"card": card})
         bit = 1 << card
         hand = self.hands[seat]
         if not hand & bit:
@@ -626,18 +731,28 @@ class Deal:
             return IllegalAction(
                 f"{text} is not allowed: you do not hold it",
                 f"{text} is not allowed: seat {seat} does not hold it",
+                code=Code.NOT_IN_HAND,
+                params={"card": card},
             )
-        legal = self._playable(hand) & ~EXCUSE_BIT
+        legal = cards_of(self._playable(hand) & ~EXCUSE_BIT)
+        params: dict[str, RuleParam] = {"card": card}
         if self.led != TRUMP and hand & SUIT_MASKS[self.led]:
             rule = f"follow {SUIT_NAMES[self.led]}"
+            code = Code.MUST_FOLLOW
+            params["suit"] = self.led
         elif self.max_trump >= 0 and hand & TRUMPS & TRUMPS_ABOVE[self.max_trump]:
             rule = f"play a trump higher than {CARD_TEXT[self.max_trump]}"
+            code = Code.MUST_OVERTRUMP
+            params["beat"] = self.max_trump
         else:
             rule = "play a trump"
+            code = Code.MUST_TRUMP
+        params["cards"] = tuple(legal)
         return IllegalAction(
             f"{text} is not allowed: you must {rule}",
-            f"{text} is not allowed: seat {seat} must {rule}"
-            f" (holds {format_cards(cards_of(legal))})",
+            f"{text} is not allowed: seat {seat} must {rule} (holds {format_cards(legal)})",
+            code=code,
+            params=params,
         )
 
     def _last_trick(self, winner: int) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from .actions import Action, IllegalAction
 from .deal import Deal
 from .dealing import deal as deal_cards
+from .refusals import IllegalActionCode
 from .rules import Rules
 
 
@@ -48,7 +49,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Apply to the current deal; when it ends, score it and deal the next one."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code=IllegalActionCode.GAME_OVER)
         deal = self.current
         deal.apply(action)
         if deal.done:

@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
     "refused.seats_empty": "Seats still empty: {count}. Wait for players or add bots.",
     "refused.stale": "This is no longer current: the table has moved on.",
     "refused.not_your_turn": "It is not your turn: {name} is to act.",
-    "refused.not_your_seat": "That control belongs to another seat.",
+    "refused.not_your_seat": "That control is not yours: it belongs to another seat.",
     "refused.not_away": "You are not marked away.",
     "refused.bad_seat": "There is no seat {seat}.",
     "refused.not_human": "Seat {seat} is already a bot.",
@@ -29,6 +29,87 @@ MESSAGES: dict[str, str] = {
     "refused.illegal": "Move refused: {reason}",
     "refused.storage": "The table could not save this; please try again.",
     "refused.generic": "Refused: {reason}",
+    # ----- the engine's refusals (tarot_core.refusals: rule codes, actions, phases) ------
+    "refused.illegal.game_over": "The game is over.",
+    "refused.illegal.deal_over": "This deal is over.",
+    "refused.illegal.unknown_action": "The rules know no such move.",
+    "refused.illegal.wrong_phase": "{action} is not possible now: {phase}.",
+    "refused.illegal.not_your_turn": "{action} is not possible: it is {to_act}'s turn.",
+    "refused.illegal.bid_too_low": (
+        "You cannot bid {contract}: a bid must be higher than {highest}."
+    ),
+    "refused.illegal.prise_not_allowed": (
+        "{contract} is not played at this table: the lowest bid is {lowest}."
+    ),
+    "refused.illegal.call_not_king": "You cannot call {card}: the call is a King, of any suit.",
+    "refused.illegal.call_lower_rank": (
+        "You cannot call {card}: you may call it only if you were dealt all four {above}."
+    ),
+    "refused.illegal.ecart_not_in_hand": "You cannot discard {card}: it is not in your hand.",
+    "refused.illegal.ecart_king": "You cannot discard {card}: a King may not go in the écart.",
+    "refused.illegal.ecart_oudler": (
+        "You cannot discard {card}: an oudler may not go in the écart."
+    ),
+    "refused.illegal.ecart_trump_not_needed": (
+        "You cannot discard {card}: a trump may go in the écart only when your other cards"
+        " cannot fill it (you still hold {cards})."
+    ),
+    "refused.illegal.ecart_size": "The écart must have {needed} cards, not {count}.",
+    "refused.illegal.ecart_duplicate": "The écart names {card} twice.",
+    "refused.illegal.after_first_card": (
+        "{action} is no longer possible: it comes before your first card."
+    ),
+    "refused.illegal.poignee_already": "You have already shown a poignée.",
+    "refused.illegal.poignee_size": (
+        "A poignée shows exactly {sizes} cards at {players} players, not {count}."
+    ),
+    "refused.illegal.poignee_duplicate": "The poignée names {card} twice.",
+    "refused.illegal.poignee_not_trump": (
+        "You cannot show {card}: a poignée shows trumps (and the Excuse)."
+    ),
+    "refused.illegal.poignee_not_in_hand": "You cannot show {card}: it is not in your hand.",
+    "refused.illegal.poignee_excuse": (
+        "The Excuse may stand in for a trump only when you show every trump you hold"
+        " (not shown: {cards})."
+    ),
+    "refused.illegal.misere_off": "This table plays without misère.",
+    "refused.illegal.misere_already": "You have already declared a misère.",
+    "refused.illegal.misere_hand": (
+        "You cannot declare a misère: your hand as dealt holds {cards}"
+        " (no trump, Excuse or face card allowed)."
+    ),
+    "refused.illegal.not_in_hand": "You cannot play {card}: you do not hold it.",
+    "refused.illegal.must_follow": (
+        "You cannot play {card}: you must follow {suit} (you hold {cards})."
+    ),
+    "refused.illegal.must_overtrump": (
+        "You cannot play {card}: you must play a trump higher than {beat} (you hold {cards})."
+    ),
+    "refused.illegal.must_trump": (
+        "You cannot play {card}: you must play a trump (you hold {cards})."
+    ),
+    "refused.action.bid": "Bidding {contract}",
+    "refused.action.pass": "Passing",
+    "refused.action.call": "Calling {card}",
+    "refused.action.discard": "Discarding {card}",
+    "refused.action.ecart": "Making the écart",
+    "refused.action.slam": "Announcing a slam",
+    "refused.action.no_slam": "Declining a slam",
+    "refused.action.poignee": "Showing a poignée",
+    "refused.action.misere": "Declaring a misère",
+    "refused.action.play": "Playing {card}",
+    "refused.phase.bidding": "the bidding is under way",
+    "refused.phase.calling": "the taker is calling a King",
+    "refused.phase.ecart": "the taker is making the écart",
+    "refused.phase.slam": "the taker is deciding whether to announce a slam",
+    "refused.phase.playing": "the cards are being played",
+    "refused.phase.done": "the deal is over",
+    "refused.ranks.12": "Knights",
+    "refused.ranks.13": "Queens",
+    "refused.ranks.14": "Kings",
+    "refused.list_or": "{items} or {last}",
+    "refused.other_channel": "This control belongs to the table in {channel}.",
+    "refused.other_channel_anon": "This control belongs to a table in another channel.",
     "host_action.start": "start the game",
     "host_action.cancel": "cancel the lobby",
     "host_action.replace": "replace a player",
@@ -159,7 +240,10 @@ MESSAGES: dict[str, str] = {
     "dm.waiting": "Waiting for {name}.",
     "dm.do.bid": "Your turn to bid: {choices}.",
     "dm.do.call": "Call a card (its holder is your secret partner): {choices}.",
-    "dm.do.ecart": "Discard {count} cards for your écart (no King, no oudler): {choices}.",
+    "dm.do.ecart": (
+        "Discard {count:plural:one=# card|other=# cards} for your écart (no King, no oudler):"
+        " {choices}."
+    ),
     "dm.do.slam": "Announce a slam, or not.",
     "dm.do.play": "Your turn to play: {choices}.",
     "dm.do.poignee": "You may show a poignée: {choices}.",

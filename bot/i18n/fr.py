@@ -18,7 +18,9 @@ MESSAGES: dict[str, str] = {
     ),
     "refused.stale": "Ce n'est plus d'actualité : la table a avancé.",
     "refused.not_your_turn": "Ce n'est pas votre tour : c'est à {name}.",
-    "refused.not_your_seat": "Cette commande appartient à une autre place.",
+    "refused.not_your_seat": (
+        "Cette commande n'est pas la vôtre : elle appartient à une autre place."
+    ),
     "refused.not_away": "Vous n'êtes pas marqué absent.",
     "refused.bad_seat": "Il n'y a pas de place {seat}.",
     "refused.not_human": "La place {seat} est déjà tenue par un bot.",
@@ -31,6 +33,92 @@ MESSAGES: dict[str, str] = {
     "refused.illegal": "Coup refusé : {reason}",
     "refused.storage": "La table n'a pas pu l'enregistrer ; réessayez.",
     "refused.generic": "Refusé : {reason}",
+    # ----- refus du moteur (tarot_core.refusals : règles, actions, phases) ---------------
+    "refused.illegal.game_over": "La partie est terminée.",
+    "refused.illegal.deal_over": "Cette donne est terminée.",
+    "refused.illegal.unknown_action": "Les règles ne connaissent pas ce coup.",
+    "refused.illegal.wrong_phase": "{action} n'est pas possible maintenant : {phase}.",
+    "refused.illegal.not_your_turn": "{action} n'est pas possible : c'est à {to_act} de jouer.",
+    "refused.illegal.bid_too_low": (
+        "Impossible d'annoncer {contract} : une enchère doit être plus haute que {highest}."
+    ),
+    "refused.illegal.prise_not_allowed": (
+        "Pas de {contract} à cette table : l'enchère la plus basse est {lowest}."
+    ),
+    "refused.illegal.call_not_king": (
+        "Impossible d'appeler {card} : on appelle un roi, de n'importe quelle couleur."
+    ),
+    "refused.illegal.call_lower_rank": (
+        "Impossible d'appeler {card} : il faut pour cela avoir reçu les quatre {above}."
+    ),
+    "refused.illegal.ecart_not_in_hand": (
+        "Impossible d'écarter {card} : cette carte n'est pas dans votre main."
+    ),
+    "refused.illegal.ecart_king": "Impossible d'écarter {card} : un roi ne va pas à l'écart.",
+    "refused.illegal.ecart_oudler": "Impossible d'écarter {card} : un bout ne va pas à l'écart.",
+    "refused.illegal.ecart_trump_not_needed": (
+        "Impossible d'écarter {card} : un atout ne va à l'écart que si vos autres cartes"
+        " ne suffisent pas (il vous reste {cards})."
+    ),
+    "refused.illegal.ecart_size": "L'écart doit compter {needed} cartes, pas {count}.",
+    "refused.illegal.ecart_duplicate": "L'écart nomme deux fois {card}.",
+    "refused.illegal.after_first_card": (
+        "{action} n'est plus possible : cela se fait avant de jouer sa première carte."
+    ),
+    "refused.illegal.poignee_already": "Vous avez déjà montré une poignée.",
+    "refused.illegal.poignee_size": (
+        "Une poignée montre exactement {sizes} cartes à {players} joueurs, pas {count}."
+    ),
+    "refused.illegal.poignee_duplicate": "La poignée nomme deux fois {card}.",
+    "refused.illegal.poignee_not_trump": (
+        "Impossible de montrer {card} : une poignée se compose d'atouts (et de l'Excuse)."
+    ),
+    "refused.illegal.poignee_not_in_hand": (
+        "Impossible de montrer {card} : cette carte n'est pas dans votre main."
+    ),
+    "refused.illegal.poignee_excuse": (
+        "L'Excuse ne peut remplacer un atout que si vous montrez tous vos atouts"
+        " (non montrés : {cards})."
+    ),
+    "refused.illegal.misere_off": "Cette table joue sans misère.",
+    "refused.illegal.misere_already": "Vous avez déjà déclaré une misère.",
+    "refused.illegal.misere_hand": (
+        "Impossible de déclarer une misère : votre main de départ contient {cards}"
+        " (ni atout, ni Excuse, ni figure)."
+    ),
+    "refused.illegal.not_in_hand": "Impossible de jouer {card} : vous ne l'avez pas.",
+    "refused.illegal.must_follow": (
+        "Impossible de jouer {card} : vous devez fournir à {suit} (vous avez {cards})."
+    ),
+    "refused.illegal.must_overtrump": (
+        "Impossible de jouer {card} : vous devez jouer un atout plus fort que {beat}"
+        " (vous avez {cards})."
+    ),
+    "refused.illegal.must_trump": (
+        "Impossible de jouer {card} : vous devez jouer un atout (vous avez {cards})."
+    ),
+    "refused.action.bid": "Annoncer {contract}",
+    "refused.action.pass": "Passer",
+    "refused.action.call": "Appeler {card}",
+    "refused.action.discard": "Écarter {card}",
+    "refused.action.ecart": "Faire l'écart",
+    "refused.action.slam": "Annoncer un chelem",
+    "refused.action.no_slam": "Renoncer au chelem",
+    "refused.action.poignee": "Montrer une poignée",
+    "refused.action.misere": "Déclarer une misère",
+    "refused.action.play": "Jouer {card}",
+    "refused.phase.bidding": "les enchères sont en cours",
+    "refused.phase.calling": "le preneur appelle un roi",
+    "refused.phase.ecart": "le preneur fait son écart",
+    "refused.phase.slam": "le preneur décide d'annoncer un chelem ou non",
+    "refused.phase.playing": "la donne se joue",
+    "refused.phase.done": "la donne est terminée",
+    "refused.ranks.12": "cavaliers",
+    "refused.ranks.13": "dames",
+    "refused.ranks.14": "rois",
+    "refused.list_or": "{items} ou {last}",
+    "refused.other_channel": "Cette commande appartient à la table de {channel}.",
+    "refused.other_channel_anon": "Cette commande appartient à une table d'un autre salon.",
     "host_action.start": "lancer la partie",
     "host_action.cancel": "annuler la table",
     "host_action.replace": "remplacer un joueur",
@@ -164,7 +252,9 @@ MESSAGES: dict[str, str] = {
     "dm.waiting": "On attend {name}.",
     "dm.do.bid": "À vous d'enchérir : {choices}.",
     "dm.do.call": "Appelez une carte (son détenteur est votre partenaire secret) : {choices}.",
-    "dm.do.ecart": "Écartez {count} cartes (ni roi, ni bout) : {choices}.",
+    "dm.do.ecart": (
+        "Écartez {count:plural:one=# carte|other=# cartes} (ni roi, ni bout) : {choices}."
+    ),
     "dm.do.slam": "Annoncez un chelem, ou non.",
     "dm.do.play": "À vous de jouer : {choices}.",
     "dm.do.poignee": "Vous pouvez montrer une poignée : {choices}.",

@@ -17,7 +17,7 @@ from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
 from tarot_core.bots import LEVELS
 from tarot_core.view import TrickView
 
-from ..i18n import locale_of, t
+from ..i18n import numbers, t
 from ..tables.events import (
     AllPassed,
     ChienShown,
@@ -57,15 +57,18 @@ def escape(name: str) -> str:
     return _MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
 
 
-def signed(value: int) -> str:
-    """Scores always carry their sign (``+20``, ``-20``), except zero."""
-    return f"{value:+d}" if value else "0"
+def signed(value: int, locale: str | None = None) -> str:
+    """Scores always carry their sign (``+20``, ``-20``), except zero, grouped the reader's
+    way (``+1 234``; Babel). Without a locale, the plain ``+1234`` of callers that do not
+    know their reader."""
+    if locale is None:
+        return f"{value:+d}" if value else "0"
+    return numbers.signed(value, locale)
 
 
 def number(value: float, locale: str | None) -> str:
-    """Card points, with the decimal comma in French (45,5)."""
-    text = str(int(value)) if float(value).is_integer() else str(value)
-    return text.replace(".", ",") if locale_of(locale) == "fr" else text
+    """Card points and other amounts in the reader's notation (45.5, 45,5; Babel)."""
+    return numbers.decimal(value, locale)
 
 
 def relative_time(timestamp: float) -> str:
@@ -225,7 +228,7 @@ def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None)
             parts.append(t(locale, "table.dealer"))
         if info is not None and info.away:
             parts.append(t(locale, "table.away"))
-        parts.append(t(locale, "table.total", total=signed(table.totals[seat])))
+        parts.append(t(locale, "table.total", total=signed(table.totals[seat], locale)))
         mark = TURN_MARK if view is not None and seat == view.to_act else "•"
         lines.append(f"{mark} " + SEP.join(parts))
     return lines
@@ -360,7 +363,7 @@ def event_line(locale: str | None, table: TableSnapshot, event: Event) -> str:
         return _deal_line(locale, table, event)
     if isinstance(event, GameFinished):
         winners = [s for s, rank in enumerate(event.ranks) if rank == 1]
-        score = signed(event.totals[winners[0]]) if winners else "0"
+        score = signed(event.totals[winners[0]], locale) if winners else "0"
         if len(winners) == 1:
             return t(locale, "event.game_finished", name=name(winners[0]), score=score)
         names = ", ".join(name(s) for s in winners)
@@ -411,7 +414,7 @@ def _deal_line(locale: str | None, table: TableSnapshot, event: DealFinished) ->
 
 def _score_lines(locale: str | None, table: TableSnapshot, values: Sequence[int]) -> str:
     return SEP.join(
-        t(locale, "score.line", name=seat_name(locale, table, seat), score=signed(v))
+        t(locale, "score.line", name=seat_name(locale, table, seat), score=signed(v, locale))
         for seat, v in enumerate(values)
     )
 
@@ -446,26 +449,29 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
     else:
         head = t(locale, "score.contract", name=name, contract=contract)
     points = number(result.points, locale)
+    target = number(result.target, locale) if result.target is not None else "?"
+    diff = number(result.diff, locale)
     lines = [
         head,
-        t(locale, "score.points", points=points, oudlers=result.oudlers, target=result.target),
-        t(locale, "score.made" if result.made else "score.lost", diff=result.diff),
+        t(locale, "score.points", points=points, oudlers=result.oudlers, target=target),
+        t(locale, "score.made" if result.made else "score.lost", diff=diff),
     ]
     m = result.multiplier
     base = (25 + result.diff) * m * (1 if result.made else -1)
-    lines.append(t(locale, "score.base", diff=result.diff, multiplier=m, base=signed(base)))
+    lines.append(t(locale, "score.base", diff=diff, multiplier=m, base=signed(base, locale)))
     if result.petit_au_bout is not None:
-        bonus = signed(10 * m if result.petit_au_bout == "taker" else -10 * m)
+        bonus = signed(10 * m if result.petit_au_bout == "taker" else -10 * m, locale)
         lines.append(t(locale, f"score.petit_au_bout.{result.petit_au_bout}", bonus=bonus))
     if result.poignee_bonus:
-        lines.append(t(locale, "score.poignee", bonus=signed(result.poignee_bonus)))
+        lines.append(t(locale, "score.poignee", bonus=signed(result.poignee_bonus, locale)))
     if result.slam is not None:
-        lines.append(t(locale, f"score.slam.{result.slam}", bonus=signed(result.chelem_bonus)))
-    lines.append(t(locale, "score.hand", score=signed(result.hand_score)))
+        bonus = signed(result.chelem_bonus, locale)
+        lines.append(t(locale, f"score.slam.{result.slam}", bonus=bonus))
+    lines.append(t(locale, "score.hand", score=signed(result.hand_score, locale)))
     for seat, value in enumerate(result.misere_scores):
         if value > 0:
             who = seat_name(locale, table, seat)
-            lines.append(t(locale, "score.misere", name=who, bonus=signed(value)))
+            lines.append(t(locale, "score.misere", name=who, bonus=signed(value, locale)))
     return lines
 
 
@@ -479,7 +485,7 @@ def standings_text(locale: str | None, table: TableSnapshot, event: GameFinished
             "standings.line",
             rank=rank,
             name=seat_name(locale, table, seat),
-            score=signed(event.totals[seat]),
+            score=signed(event.totals[seat], locale),
         )
         lines.append(f"{MEDALS[rank]} {line}" if rank in MEDALS else line)
     return "\n".join(lines)

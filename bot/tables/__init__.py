@@ -1,24 +1,29 @@
 """The table service: lobbies, games, bots and timers, as plain async Python.
 
 The Discord layer only translates: it calls ``TableManager`` methods for clicks and
-commands, and implements ``Presenter`` to show what changed.
+commands, and implements ``Presenter`` to show what changed. ``manager`` says which module
+of the package holds which part.
 """
 
 from .clock import Clock, LoopClock, ManualClock
-from .errors import Refused
+from .errors import RefusalCode, Refused
 from .manager import TableManager
 from .presenter import Presenter
-from .settings import TableSettings
+from .settings import AwayPolicy, TableSettings
 from .snapshot import SeatInfo, TableSnapshot
+from .status import TableStatus
 
 __all__ = [
+    "AwayPolicy",
     "Clock",
     "LoopClock",
     "ManualClock",
     "Presenter",
+    "RefusalCode",
     "Refused",
     "SeatInfo",
     "TableManager",
     "TableSettings",
     "TableSnapshot",
+    "TableStatus",
 ]

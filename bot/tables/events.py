@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from tarot_core import Card, Contract, DealResult
+
+StopReason = Literal["host", "idle"]
+"""``host``: the host or a moderator stopped the game; ``idle``: no human acted for too
+long."""
+CloseReason = Literal["cancelled", "expired"]
+"""``cancelled`` by the host or a moderator (or the host left); ``expired``: nobody did
+anything in the lobby for the lobby expiry."""
 
 
 @dataclass(frozen=True)
@@ -79,16 +87,13 @@ class GameFinished(Event):
 
 @dataclass(frozen=True)
 class GameStopped(Event):
-    reason: str
-    """``host`` (the host or a moderator stopped it) or ``idle`` (no human acted for
-    too long)."""
+    reason: StopReason
     by: int | None = None
 
 
 @dataclass(frozen=True)
 class LobbyClosed(Event):
-    reason: str
-    """``cancelled`` or ``expired``."""
+    reason: CloseReason
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
 
-AWAY_POLICIES = ("seat", "turn")
+
+class AwayPolicy(StrEnum):
+    """What a stand-in does once it has played for a human who let their turn run out."""
+
+    SEAT = "seat"
+    """It keeps playing the seat until its human acts again (or says they are back)."""
+    TURN = "turn"
+    """It plays only the timed-out turn; the next one gets full timers."""
+
+
+AWAY_POLICIES = tuple(AwayPolicy)
 MAX_DEALS = 100
 """The most deals a game may have (the table refuses more; the settings check the default)."""
 
@@ -19,9 +30,9 @@ class TableSettings:
     """A human whose turn it is gets a reminder after this long..."""
     stand_in_after: float = 120.0
     """...and after this long a stand-in bot plays for them, and the seat is marked away."""
-    away_policy: str = "seat"
-    """``seat``: the stand-in keeps playing the seat until its human acts again (or says they
-    are back); ``turn``: it plays only the timed-out turn, the next one gets full timers."""
+    away_policy: AwayPolicy | str = AwayPolicy.SEAT
+    """See ``AwayPolicy``; given as text (as the environment gives it), it is kept as its
+    member."""
     stand_in_level: str = "heuristic"
     lobby_expiry: float = 900.0
     """A lobby with no activity for this long is closed."""
@@ -50,6 +61,7 @@ class TableSettings:
     def __post_init__(self) -> None:
         if self.away_policy not in AWAY_POLICIES:
             raise ValueError(f"away_policy must be one of {', '.join(AWAY_POLICIES)}")
+        object.__setattr__(self, "away_policy", AwayPolicy(self.away_policy))
         if self.stand_in_level not in LEVELS:
             raise ValueError(f"stand_in_level must be one of {', '.join(LEVELS)}")
         if self.bot_concurrency < 1:

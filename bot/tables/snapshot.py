@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from tarot_core import DealView, Rules
 
+from .status import TableStatus
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -34,8 +36,7 @@ class TableSnapshot:
     channel_id: int
     guild_id: int | None
     game_id: int
-    status: str
-    """``lobby``, ``playing``, ``finished``, ``stopped`` or ``cancelled``."""
+    status: TableStatus
     host_id: int
     rules: Rules
     deals_target: int

@@ -11,6 +11,7 @@ from tarot_core.serial import action_from_json
 
 from .clock import Timer
 from .snapshot import SeatInfo, TableSnapshot
+from .status import TableStatus
 
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "expert": "Expert bot"}
 
@@ -37,7 +38,7 @@ class Table:
     deals_target: int
     seed: int
     seats: list[Seat | None]
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     game: Game | None = None
     log: list[str] = field(default_factory=list)
     """The actions so far in their stored JSON form: strings cost the garbage collector
@@ -46,13 +47,25 @@ class Table:
     """Finished deals already stored."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timers: list[Timer] = field(default_factory=list)
+    """The turn's timers: the reminder and the stand-in of the human to act."""
     idle_timer: Timer | None = None
+    """The lobby's expiry, or the game's when no human acts."""
     bot_turn: int | None = None
     """The turn a bot move is under way for, so that it is started once."""
     turn_since: float | None = None
     deadline: float | None = None
     told: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     """What each human seat was last told (deal, hand size, its own turn), to tell changes."""
+
+    def cancel_turn_timers(self) -> None:
+        for timer in self.timers:
+            timer.cancel()
+        self.timers = []
+
+    def cancel_idle(self) -> None:
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+            self.idle_timer = None
 
     @property
     def turn(self) -> int:

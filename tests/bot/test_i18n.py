@@ -7,74 +7,94 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import discord
 import pytest
 
-import bot.tables.manager
+import bot.tables
 from bot.i18n import MissingParam, catalog, locale_of, t
-from bot.i18n.catalog import placeholders
+from bot.i18n.catalog import CATALOGS, LANGUAGES, placeholders
 from bot.i18n.en import MESSAGES as EN
 from bot.i18n.fr import MESSAGES as FR
 from bot.render.refusals import refusal_text
-from bot.tables import Refused
-from bot.tables.manager import HOST_ACTIONS
+from bot.tables import RefusalCode, Refused
+from bot.tables.checks import HOST_ACTIONS
 from tarot_core import Contract
 from tarot_core.bots import LEVELS
 
-MANAGER = Path(bot.tables.manager.__file__).read_text(encoding="utf-8")
-REFUSAL = re.compile(r"Refused\(\s*\"(\w+)\"")
-SAMPLES: dict[str, object] = {"name": "Zoé", "reason": "you must play a trump", "level": "x"}
+SOURCES = [
+    path.read_text(encoding="utf-8")
+    for path in sorted(Path(bot.tables.__file__).parent.glob("*.py"))
+]
+"""The table service's modules, where every refusal is raised."""
+REFUSAL = re.compile(r"Refused\(\s*(?:RefusalCode\.(\w+)|\"(\w+)\")")
+SAMPLES: dict[str, object] = {
+    "name": "Zoé",
+    "reason": "you must play a trump",
+    "level": "x",
+    "rule": "must_trump",
+    "rule_params": {"card": 3, "cards": (59, 64)},
+}
+RULE_SAID = {"rule": "4♠", "rule_params": "4★, 9★"}
+"""An engine refusal is said by its rule (with the cards concerned), not by its English
+reason."""
 
 
-def refusal_codes() -> set[str]:
-    return set(REFUSAL.findall(MANAGER))
-
-
-def test_both_languages_have_the_same_keys() -> None:
-    assert set(EN) == set(FR), set(EN) ^ set(FR)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_the_same_keys(lang: str) -> None:
+    assert set(EN) == set(CATALOGS[lang]), (lang, set(EN) ^ set(CATALOGS[lang]))
 
 
 @pytest.mark.parametrize("key", sorted(EN))
-def test_same_placeholders_in_both_languages(key: str) -> None:
-    assert placeholders(EN[key]) == placeholders(FR[key]), key
+def test_same_placeholders_in_every_language(key: str) -> None:
+    for lang in LANGUAGES:
+        assert placeholders(EN[key]) == placeholders(CATALOGS[lang][key]), (lang, key)
 
 
 def test_no_empty_or_padded_text() -> None:
-    for messages in (EN, FR):
+    for messages in CATALOGS.values():
         for key, text in messages.items():
             assert text and text == text.strip(), key
 
 
-def test_every_refusal_code_of_the_manager_is_translated() -> None:
-    codes = refusal_codes()
-    assert len(codes) >= 20  # the pattern still finds them
-    missing = {c for c in codes if f"refused.{c}" not in EN}
+def test_every_refusal_code_is_translated() -> None:
+    missing = {c for c in RefusalCode if f"refused.{c}" not in EN}
     assert not missing, f"add refused.<code> to bot/i18n/en.py and fr.py: {sorted(missing)}"
 
 
 def refusal_calls() -> list[tuple[str, str, list[str]]]:
-    """Each ``Refused(...)`` of manager.py: its code, its message as the manager would
-    build it (each ``{...}`` of its f-strings as 2, or nothing for a plural ending such as
-    ``{'s' if ...}``) and the names of its params."""
+    """Each ``Refused(...)`` of the table service: its code, its message as the service
+    would build it (each ``{...}`` of its f-strings as 2, or nothing for a plural ending
+    such as ``{'s' if ...}``) and the names of its params."""
     calls = []
-    for match in REFUSAL.finditer(MANAGER):
-        depth, end, opening = 0, 0, match.start() + len("Refused")
-        for end in range(opening, len(MANAGER)):
-            depth += {"(": 1, ")": -1}.get(MANAGER[end], 0)
-            if depth == 0:
-                break
-        call = MANAGER[match.start() : end + 1]
-        parts = re.findall(r"f?\"((?:[^\"\\]|\\.)*)\"", call)[1:]
-        text = "".join(parts)
-        message = re.sub(r"\{([^{}]*)\}", lambda m: "" if "'" in m.group(1) else "2", text)
-        calls.append((match.group(1), message, re.findall(r"\b(\w+)=", call)))
+    for source in SOURCES:
+        for match in REFUSAL.finditer(source):
+            depth, end, opening = 0, 0, match.start() + len("Refused")
+            for end in range(opening, len(source)):
+                depth += {"(": 1, ")": -1}.get(source[end], 0)
+                if depth == 0:
+                    break
+            call = source[match.start() : end + 1]
+            member, text_code = match.groups()
+            strings = re.findall(r"f?\"((?:[^\"\\]|\\.)*)\"", call)
+            text = "".join(strings if member else strings[1:])
+            message = re.sub(r"\{([^{}]*)\}", lambda m: "" if "'" in m.group(1) else "2", text)
+            code = RefusalCode[member].value if member else text_code
+            calls.append((code, message, re.findall(r"\b(\w+)=", call)))
     return calls
 
 
-def test_every_refusal_of_the_manager_gets_its_own_text() -> None:
-    """Each refusal of manager.py, with the params it passes today, is translated by its
-    own text (not the generic fallback, nothing left unfilled)."""
+def test_every_refusal_code_is_raised_and_every_refusal_has_a_code() -> None:
+    """The scan below sees each refusal: every code is raised somewhere in the table
+    service, and nothing is raised with a code outside ``RefusalCode``."""
+    raised = {code for code, _, _ in refusal_calls()}
+    assert raised == {c.value for c in RefusalCode}
+
+
+def test_every_refusal_of_the_table_service_gets_its_own_text() -> None:
+    """Each refusal of the table service, with the params it passes today, is translated
+    by its own text (not the generic fallback, nothing left unfilled)."""
     calls = refusal_calls()
-    assert len(calls) >= 20
+    assert len(calls) >= len(RefusalCode)
     for code, message, names in calls:
         actions = list(HOST_ACTIONS) if code == "not_host" else [None]
         for action in actions:
@@ -82,12 +102,16 @@ def test_every_refusal_of_the_manager_gets_its_own_text() -> None:
             if action is not None:
                 params["action"] = action
             refused = Refused(code, message, **params)
-            for locale in ("en", "fr"):
+            for locale in LANGUAGES:
                 text = refusal_text(locale, refused)
                 assert text != t(locale, "refused.generic", reason=message), (code, locale)
                 assert "{" not in text, text
+                ruled = "rule" in params
                 for name, value in params.items():  # the specifics are said
-                    translated = name in ("action", "levels")
+                    if ruled and name in RULE_SAID:
+                        assert RULE_SAID[name] in text, (code, name, text)
+                        continue
+                    translated = name in ("action", "levels") or (ruled and name == "reason")
                     assert translated or str(value) in text, (code, value, text)
 
 
@@ -115,11 +139,20 @@ def test_refusal_specifics() -> None:
 
 
 def test_locale_choice() -> None:
-    assert locale_of("fr") == "fr"
-    assert locale_of("fr-CA") == "fr"
-    for other in ("en-US", "en-GB", "de", "es-ES", "", None, "french"):
-        assert locale_of(other) == ("fr" if other == "french" else "en")
+    """Discord's locales of our languages read them (Spanish of Spain and of Latin
+    America alike); every other locale, or none, reads English."""
+    expected = {"fr": "fr", "es-ES": "es", "es-419": "es", "pl": "pl", "en-US": "en"}
+    for discord_locale, lang in expected.items():
+        assert locale_of(discord_locale) == lang
+        assert locale_of(discord.Locale(discord_locale)) == lang
+    assert locale_of("fr-CA") == "fr" and locale_of("es_MX") == "es"
+    for lang in LANGUAGES:
+        assert locale_of(lang) == lang
+    for other in ("en-GB", "de", "pt-BR", "ja", "", None, "french", "esperanto", "pl-"):
+        assert locale_of(other) == ("pl" if other == "pl-" else "en"), other
     assert t("fr", "button.join") == "Rejoindre"
+    assert t("es-419", "button.join") == "Unirse"
+    assert t("pl", "button.join") == "Dołącz"
     assert t("ja", "button.join") == "Join"
     assert t(None, "button.join") == "Join"
 
@@ -156,12 +189,12 @@ def test_names_the_discord_layer_needs() -> None:
 
 def test_discord_length_limits() -> None:
     """Command and option descriptions at most 100 characters, labels at most 80."""
-    for messages in (EN, FR):
+    for lang, messages in CATALOGS.items():
         for key, text in messages.items():
             if key.startswith(("cmd.", "choice.")):
                 assert len(text) <= 100, key
             if key.startswith(("button.", "select.")):
-                assert len(t("fr" if messages is FR else "en", key, **_fill(text))) <= 80, key
+                assert len(t(lang, key, **_fill(text))) <= 80, key
 
 
 def _fill(template: str) -> dict[str, str]:

@@ -229,9 +229,14 @@ def finished_deals(players: int, seed: int) -> Iterator[tuple[Game, DealFinished
         seen = len(done)
 
 
+def as_int(text: str) -> int:
+    """A score as the reader sees it, thousands grouped (``-1,000``, ``+1 234``)."""
+    return int(re.sub(r"[,\u202f\xa0]", "", text))
+
+
 def seat_values(line: str) -> list[int]:
-    """``**Label**: Alice +10 · Bob -10`` -> ``[10, -10]``."""
-    return [int(part.rsplit(" ", 1)[1]) for part in line.split(":", 1)[1].split(" · ")]
+    """``**Label**: Alice +10 · Bob -1,000`` -> ``[10, -1000]``."""
+    return [as_int(part.rsplit(" ", 1)[1]) for part in line.split(":", 1)[1].split(" · ")]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -255,11 +260,11 @@ def test_score_sheet_says_the_results_numbers(players: int) -> None:
                 assert int(points.group(3)) == result.target
                 verdict = "Made" if result.made else "Lost"
                 assert f"{verdict} by {result.diff}." in text
-                value = re.search(r"Deal value: ([+-]?\d+)", text)
-                assert value is not None and int(value.group(1)) == result.hand_score
+                value = re.search(r"Deal value: ([+-]?[\d,]+)", text)
+                assert value is not None and as_int(value.group(1)) == result.hand_score
                 parts = [
-                    int(v)
-                    for v in re.findall(r"^(?:Base|Petit|Poign|Slam).*?([+-]?\d+)$", text, re.M)
+                    as_int(v)
+                    for v in re.findall(r"^(?:Base|Petit|Poign|Slam).*?([+-]?[\d,]+)$", text, re.M)
                 ]
                 assert sum(parts) == result.hand_score, text
             fr = score_sheet("fr", snap, event)

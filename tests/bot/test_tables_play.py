@@ -287,7 +287,11 @@ async def test_refusals_in_play_say_why_and_change_nothing(tables: Harness) -> N
         says=[format_card(illegal), "you must"],
     )
     assert "follow" in str(error) or "trump" in str(error)
-    assert error.params == {"reason": str(error)}  # the engine's words, for translation
+    # The engine's rule and its cards, for translation; its English words as a fallback.
+    assert error.params["reason"] == str(error)
+    assert error.params["rule"] in ("must_follow", "must_trump", "must_overtrump")
+    rule_params = error.params["rule_params"]
+    assert isinstance(rule_params, dict) and rule_params["card"] == illegal
     await refused(
         h,
         "illegal",

@@ -15,6 +15,7 @@ Typical use::
             msg = await handle.message()
             click = await fake.click(alice, msg, msg.custom_ids()[0])
             await click.response()
+            fake.advance(15 * 60)  # every token so far expires, without sleeping
 
 discord.py facts this fake relies on (2.7.1):
 
@@ -33,6 +34,31 @@ discord.py facts this fake relies on (2.7.1):
 * Interaction callbacks are posted with ``?with_response=1`` and discord.py reads the
   ``interaction``/``resource`` body; interactions need ``attachment_size_limit``.
 * A 429 without a ``Via`` header (or with a non-JSON body) raises instead of retrying.
+* A 500 is retried (after 1, 3, 5 s), message POSTs included. ``channel.send`` and
+  ``user.send`` carry a random ``nonce`` with ``enforce_nonce``: like Discord, the fake
+  answers a nonce it saw from the same author in the same channel within
+  :data:`NONCE_WINDOW` with the message it already created, so a POST applied but whose
+  answer was lost (``server_error(..., apply_first=True)``) shows once. Interaction
+  followups (``POST /webhooks/{app}/{token}``) carry no nonce: they do show twice.
+* A 401 is a plain ``discord.HTTPException`` (only 403 and 404 have subclasses). Discord
+  refuses every webhook call of an interaction (followups; GET, PATCH and DELETE of
+  ``@original`` or a followup) once its token is older than :data:`TOKEN_LIFETIME` (15
+  minutes): 401, code 50027 "Invalid Webhook Token". The fake ages tokens on its own
+  clock, which :meth:`FakeDiscord.advance` moves forward without sleeping.
+* ``Message.create_thread`` / ``TextChannel.create_thread`` build the ``Thread`` from the
+  REST answer (a channel of type 11 with ``parent_id``, ``owner_id``,
+  ``thread_metadata``, ``message_count``, ``member_count``); the client learns of it for
+  ``get_channel`` from THREAD_CREATE, which the fake dispatches (with
+  ``newly_created``), and forgets it on a THREAD_UPDATE that archives it. A thread made
+  from a message has that message's id; one made without a message in a text channel
+  leaves a "started a thread" system message (type 18) in the parent. Creating needs
+  the bot's Create Public/Private Threads permission (see
+  :meth:`FakeGuild.allow_bot_threads`), else 403 code 50013; posting in an archived
+  thread unarchives it unless it is locked (400, code 50083). Read a thread with
+  ``fake.threads(channel)`` and ``fake.thread_messages(thread or starter message)``.
+* Autocomplete (interaction type 4) carries the options typed so far, the one being
+  typed with ``focused: true``; the bot answers with callback type 8 and ``choices``
+  (at most 25). See :meth:`FakeDiscord.autocomplete`.
 """
 
 from __future__ import annotations
@@ -53,7 +79,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 log = logging.getLogger("fake_discord")
 
@@ -73,7 +99,11 @@ P_ATTACH_FILES = 1 << 15
 P_READ_MESSAGE_HISTORY = 1 << 16
 P_USE_EXTERNAL_EMOJIS = 1 << 18
 P_USE_APPLICATION_COMMANDS = 1 << 31
+P_MANAGE_THREADS = 1 << 34
+P_CREATE_PUBLIC_THREADS = 1 << 35
+P_CREATE_PRIVATE_THREADS = 1 << 36
 P_SEND_MESSAGES_IN_THREADS = 1 << 38
+P_CREATE_THREADS = P_CREATE_PUBLIC_THREADS | P_CREATE_PRIVATE_THREADS
 EVERYONE_PERMISSIONS = (
     P_VIEW_CHANNEL
     | P_SEND_MESSAGES
@@ -83,13 +113,23 @@ EVERYONE_PERMISSIONS = (
     | P_READ_MESSAGE_HISTORY
     | P_USE_EXTERNAL_EMOJIS
     | P_USE_APPLICATION_COMMANDS
+    | P_CREATE_THREADS
     | P_SEND_MESSAGES_IN_THREADS
 )
 ALL_PERMISSIONS = (1 << 51) - 1
 
-# Interaction types / callback types / message flags
+# Channel types
+CT_GUILD_TEXT = 0
+CT_DM = 1
+CT_PUBLIC_THREAD = 11
+CT_PRIVATE_THREAD = 12
+THREAD_TYPES = (CT_PUBLIC_THREAD, CT_PRIVATE_THREAD)
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes
+
+# Interaction types / callback types / message flags / message types
 IT_APPLICATION_COMMAND = 2
 IT_COMPONENT = 3
+IT_AUTOCOMPLETE = 4
 IT_MODAL_SUBMIT = 5
 CB_MESSAGE = 4
 CB_DEFERRED_MESSAGE = 5
@@ -97,15 +137,26 @@ CB_DEFERRED_UPDATE = 6
 CB_UPDATE_MESSAGE = 7
 CB_AUTOCOMPLETE = 8
 CB_MODAL = 9
+FLAG_HAS_THREAD = 1 << 5
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_COMPONENTS_V2 = 1 << 15
+MT_THREAD_CREATED = 18
+
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction token works for webhook calls (followups, edits)."""
+NONCE_WINDOW = 120.0
+"""Seconds a message nonce is remembered. Discord says "the past few minutes" without a
+figure; the fake takes the short end, so that nothing relies on a long window."""
 
 # Gateway intents used to filter MESSAGE_* dispatches
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 
 OPTION_TYPES = {str: 3, int: 4, bool: 5, float: 10}
+
+Answer = tuple[int, Any]
+"""What a REST handler returns: the HTTP status and the JSON body (None for 204)."""
 
 
 def now_iso() -> str:
@@ -271,6 +322,9 @@ class FakeMessage:
     interaction: FakeInteraction | None = None
     webhook_id: str | None = None
     message_reference: dict[str, Any] | None = None
+    nonce: str | None = None
+    thread: FakeChannel | None = None
+    """The thread started from this message, if any."""
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     """Snapshots (payloads) of every previous version, oldest first."""
@@ -361,6 +415,10 @@ class FakeMessage:
             }
         if self.message_reference:
             out["message_reference"] = self.message_reference
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
+        if self.thread is not None:
+            out["thread"] = self.thread.payload()
         return out
 
 
@@ -368,15 +426,29 @@ class FakeMessage:
 class FakeChannel:
     id: str
     name: str | None
-    type: int  # 0 guild text, 1 DM
+    type: int  # CT_GUILD_TEXT, CT_DM, CT_PUBLIC_THREAD or CT_PRIVATE_THREAD
     guild: FakeGuild | None = None
     recipient: FakeUser | None = None
     bot_can_send: bool = True
     messages: list[FakeMessage] = field(default_factory=list)
+    # threads only
+    parent: FakeChannel | None = None
+    owner: FakeUser | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: str = field(default_factory=now_iso)
+    created_timestamp: str = field(default_factory=now_iso)
+    members: list[FakeUser] = field(default_factory=list)
+    sent_count: int = 0
 
     @property
     def is_dm(self) -> bool:
-        return self.type == 1
+        return self.type == CT_DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
@@ -384,6 +456,8 @@ class FakeChannel:
 
     def payload(self) -> dict[str, Any]:
         last = self.messages[-1].id if self.messages else None
+        if self.is_thread:
+            return self._thread_payload(last)
         if self.is_dm:
             assert self.recipient is not None
             return {
@@ -409,6 +483,33 @@ class FakeChannel:
             "flags": 0,
         }
 
+    def _thread_payload(self, last: str | None) -> dict[str, Any]:
+        assert self.guild is not None and self.parent is not None and self.owner is not None
+        metadata: dict[str, Any] = {
+            "archived": self.archived,
+            "auto_archive_duration": self.auto_archive_duration,
+            "archive_timestamp": self.archive_timestamp,
+            "locked": self.locked,
+            "create_timestamp": self.created_timestamp,
+        }
+        if self.type == CT_PRIVATE_THREAD:
+            metadata["invitable"] = True
+        return {
+            "id": self.id,
+            "type": self.type,
+            "guild_id": self.guild.id,
+            "parent_id": self.parent.id,
+            "owner_id": self.owner.id,
+            "name": self.name,
+            "last_message_id": last,
+            "message_count": len([m for m in self.messages if not m.deleted]),
+            "member_count": len(self.members),
+            "total_message_sent": self.sent_count,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": metadata,
+        }
+
 
 @dataclass(eq=False)
 class FakeGuild:
@@ -419,11 +520,28 @@ class FakeGuild:
     preferred_locale: str = "en-US"
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
+    threads: list[FakeChannel] = field(default_factory=list)
     members: dict[str, FakeMember] = field(default_factory=dict)
 
     @property
     def everyone(self) -> FakeRole:
         return self.roles[0]
+
+    def allow_bot_threads(self, allowed: bool) -> list[FakeRole]:
+        """Give or take the bot's Create Public/Private Threads permission (a server that
+        lets nobody start threads); returns the roles changed. Call it before the bot
+        connects, or follow it with :meth:`FakeDiscord.update_roles`."""
+        member = self.members[self.fake.bot_user.id]
+        changed = []
+        for role in member.roles:
+            before = role.permissions
+            if allowed:
+                role.permissions |= P_CREATE_THREADS
+            else:
+                role.permissions &= ~P_CREATE_THREADS
+            if role.permissions != before:
+                changed.append(role)
+        return changed
 
     def add_role(self, name: str, permissions: int) -> FakeRole:
         role = FakeRole(self.fake.snowflakes.next(), name, permissions, position=len(self.roles))
@@ -491,7 +609,7 @@ class FakeGuild:
             "member_count": len(self.members),
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -552,11 +670,12 @@ class FakeInteraction:
     channel: FakeChannel
     payload: dict[str, Any]
     source_message: FakeMessage | None = None  # the message a component belongs to
-    created: float = field(default_factory=time.monotonic)
+    created: float = field(default_factory=time.monotonic)  # on the fake's clock
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None  # the answer to an autocomplete
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -668,6 +787,9 @@ class FakeDiscord:
         self.calls: list[RestCall] = []
         self.unknown_calls: list[RestCall] = []
         self.injections: list[Injection] = []
+        self._clock_offset = 0.0
+        # (author id, channel id, nonce) -> the message it created, when
+        self._nonces: dict[tuple[str, str, str], tuple[FakeMessage, float]] = {}
 
         self.identify_count = 0
         self.resume_count = 0
@@ -699,8 +821,8 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        assert isinstance(server, asyncio.Server)
+        self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
         for conn in list(self._connections):
@@ -723,6 +845,21 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         """Value for ``DiscordWebSocket.DEFAULT_GATEWAY`` (also served by /gateway/bot)."""
         return f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
+
+    # ----------------------------------------------------------- the fake's clock
+
+    def now(self) -> float:
+        """The fake's clock (``time.monotonic()`` plus every :meth:`advance`): it ages
+        interaction tokens and message nonces."""
+        return time.monotonic() + self._clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock forward without sleeping: interactions and nonces get
+        ``seconds`` older. Advance between interactions, not while one awaits its answer
+        (that answer would be late for the 3-second limit)."""
+        if seconds < 0:
+            raise ValueError(f"the clock only moves forward, not by {seconds}")
+        self._clock_offset += seconds
 
     # ----------------------------------------------------------- model setup
 
@@ -786,6 +923,20 @@ class FakeDiscord:
         """Messages the bot sent (and kept) in its DM with ``user``, oldest first."""
         channel = self.dm_channels.get(user.id)
         return [m for m in channel.messages if not m.deleted] if channel else []
+
+    def threads(self, parent: FakeChannel) -> list[FakeChannel]:
+        """Every thread started in ``parent`` (archived ones too), oldest first."""
+        assert parent.guild is not None, "DMs have no threads"
+        return [t for t in parent.guild.threads if t.parent is parent]
+
+    def thread_messages(self, where: FakeChannel | FakeMessage) -> list[FakeMessage]:
+        """Messages everybody sees in a thread, given the thread or the message it was
+        started from (an empty list if that message has no thread)."""
+        thread = where.thread if isinstance(where, FakeMessage) else where
+        if thread is None:
+            return []
+        assert thread.is_thread, f"channel {thread.id} is not a thread"
+        return self.channel_messages(thread)
 
     def public_messages(self) -> list[FakeMessage]:
         """Every non-ephemeral guild message, all channels (for leak checks)."""
@@ -882,7 +1033,13 @@ class FakeDiscord:
         )
 
     def server_error(
-        self, method: str, pattern: str, *, times: int = 1, status: int = 500, apply_first=False
+        self,
+        method: str,
+        pattern: str,
+        *,
+        times: int = 1,
+        status: int = 500,
+        apply_first: bool = False,
     ) -> Injection:
         return self.inject(
             method,
@@ -924,6 +1081,11 @@ class FakeDiscord:
         if session.conn is not None:
             await session.conn.send(frame)
 
+    async def update_roles(self, guild: FakeGuild, roles: Iterable[FakeRole] = ()) -> None:
+        """Tell the bot of changed roles (GUILD_ROLE_UPDATE), by default all of ``guild``'s."""
+        for role in list(roles) or guild.roles:
+            await self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": guild.id, "role": role.payload()})
+
     def _require_conn(self) -> _GatewayConnection:
         if self._session is None or self._session.conn is None:
             raise RuntimeError("the bot is not connected")
@@ -957,7 +1119,7 @@ class FakeDiscord:
 
     async def _on_gateway_payload(self, conn: _GatewayConnection, payload: dict[str, Any]) -> None:
         op = payload.get("op")
-        d = payload.get("d")
+        d = payload.get("d") or {}
         if op == 1:
             self.heartbeat_count += 1
             await conn.send({"op": 11, "d": None, "s": None, "t": None})
@@ -1115,6 +1277,7 @@ class FakeDiscord:
             channel,
             payload,
             source_message=message,
+            created=self.now(),
         )
         self.interactions[inter.id] = inter
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -1132,6 +1295,57 @@ class FakeDiscord:
         locale: str | None = None,
     ) -> FakeInteraction:
         """Invoke ``/command [group] [subcommand] options...`` as ``user`` in ``channel``."""
+        data = self._command_data(channel, command, group, subcommand, options or {})
+        payload = self._base_interaction(IT_APPLICATION_COMMAND, user, channel, locale)
+        payload["data"] = data
+        return await self._send_interaction(payload, user, channel)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        *,
+        option: str,
+        value: str,
+        group: str | None = None,
+        subcommand: str | None = None,
+        options: dict[str, Any] | None = None,
+        locale: str | None = None,
+        timeout: float = 5.0,
+    ) -> list[dict[str, Any]]:
+        """``user`` types ``value`` in ``option`` of ``/command [group] [subcommand]`` (the
+        other ``options`` already filled in): returns the choices the bot offered
+        (``[{"name", "value"}, ...]``). The interaction is in :attr:`interactions`."""
+        data = self._command_data(
+            channel, command, group, subcommand, options or {}, focused=(option, value)
+        )
+        payload = self._base_interaction(IT_AUTOCOMPLETE, user, channel, locale)
+        payload["data"] = data
+        inter = await self._send_interaction(payload, user, channel)
+        await self.wait_for(
+            lambda: inter.responded or inter.errors,
+            timeout,
+            f"no autocomplete answer for /{command} {option}={value!r}",
+        )
+        if inter.choices is None:
+            got = inter.callbacks or inter.errors
+            raise AssertionError(f"autocomplete for {option!r} got no choices: {got}")
+        return inter.choices
+
+    def _command_data(
+        self,
+        channel: FakeChannel,
+        command: str,
+        group: str | None,
+        subcommand: str | None,
+        options: dict[str, Any],
+        focused: tuple[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """The ``data`` of a command interaction, checked against the registered schema as
+        the Discord client would. With ``focused`` (an autocomplete), the option being
+        typed is added last with ``focused: true``; required options may still be missing
+        and typed values need not be choices yet."""
         cmd = self._find_command(channel, command)
         schema_opts: list[dict[str, Any]] = cmd.get("options", [])
         path: list[tuple[str, int]] = []
@@ -1146,7 +1360,7 @@ class FakeDiscord:
             schema_opts = found.get("options", [])
         resolved: dict[str, dict[str, Any]] = {}
         leaf: list[dict[str, Any]] = []
-        for name, value in (options or {}).items():
+        for name, value in options.items():
             spec = next((o for o in schema_opts if o["name"] == name), None)
             if spec is None:
                 raise LookupError(f"/{command}: no option {name!r}")
@@ -1166,14 +1380,24 @@ class FakeDiscord:
                     "permissions": str(ALL_PERMISSIONS),
                 }
                 value = value.id
-            if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
+            choices = spec.get("choices")
+            if focused is None and choices and value not in [c["value"] for c in choices]:
                 raise ValueError(f"/{command}: {value!r} is not a choice of {name!r}")
             leaf.append({"name": name, "type": kind, "value": value})
-        missing = [
-            o["name"] for o in schema_opts if o.get("required") and o["name"] not in (options or {})
-        ]
-        if missing:
-            raise ValueError(f"/{command}: missing required options {missing}")
+        if focused is not None:
+            name, typed = focused
+            spec = next((o for o in schema_opts if o["name"] == name), None)
+            if spec is None:
+                raise LookupError(f"/{command}: no option {name!r}")
+            if not spec.get("autocomplete"):
+                raise ValueError(f"/{command}: option {name!r} has no autocomplete")
+            leaf.append({"name": name, "type": spec["type"], "value": typed, "focused": True})
+        else:
+            missing = [
+                o["name"] for o in schema_opts if o.get("required") and o["name"] not in options
+            ]
+            if missing:
+                raise ValueError(f"/{command}: missing required options {missing}")
         opts = leaf
         for name, kind in reversed(path):
             opts = [{"name": name, "type": kind, "options": opts}]
@@ -1184,9 +1408,7 @@ class FakeDiscord:
             data["resolved"] = resolved
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
-        payload = self._base_interaction(IT_APPLICATION_COMMAND, user, channel, locale)
-        payload["data"] = data
-        return await self._send_interaction(payload, user, channel)
+        return data
 
     def _check_clickable(
         self, user: FakeUser, message: FakeMessage, custom_id: str, kinds: tuple[int, ...]
@@ -1298,6 +1520,9 @@ class FakeDiscord:
         ("GET", "/guilds/{guild_id}/channels", "_r_guild_channels"),
         ("GET", "/guilds/{guild_id}/members/{user_id}", "_r_guild_member"),
         ("GET", "/channels/{channel_id}", "_r_channel"),
+        ("PATCH", "/channels/{channel_id}", "_r_edit_channel"),
+        ("POST", "/channels/{channel_id}/threads", "_r_thread_without_message"),
+        ("POST", "/channels/{channel_id}/messages/{message_id}/threads", "_r_thread_from_message"),
         ("POST", "/channels/{channel_id}/typing", "_r_typing"),
         ("GET", "/channels/{channel_id}/messages", "_r_get_messages"),
         ("POST", "/channels/{channel_id}/messages", "_r_create_message"),
@@ -1385,12 +1610,13 @@ class FakeDiscord:
                 part = await reader.next()
                 if part is None:
                     break
+                assert isinstance(part, BodyPartReader), "nested multipart"
                 name = part.name or ""
                 if name == "payload_json":
-                    body = json.loads(await part.text())  # type: ignore[union-attr]
+                    body = json.loads(await part.text())
                 elif name.startswith("files["):
                     idx = int(name[6:-1])
-                    data = bytes(await part.read())  # type: ignore[union-attr]
+                    data = bytes(await part.read())
                     ctype_part = part.headers.get("Content-Type")
                     indexed[idx] = FakeAttachment(
                         "", part.filename or f"file{idx}", data, ctype_part, ""
@@ -1626,12 +1852,14 @@ class FakeDiscord:
 
     # ----------------------------------------------------------- REST handlers
 
-    Answer = tuple[int, Any]
-
-    async def _r_gateway(self, request, params, body, files) -> Answer:
+    async def _r_gateway(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         return 200, {"url": self.gateway_url}
 
-    async def _r_gateway_bot(self, request, params, body, files) -> Answer:
+    async def _r_gateway_bot(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         return 200, {
             "url": self.gateway_url,
             "shards": 1,
@@ -1643,7 +1871,9 @@ class FakeDiscord:
             },
         }
 
-    async def _r_me(self, request, params, body, files) -> Answer:
+    async def _r_me(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         return 200, {
             **self.bot_user.payload(),
             "verified": True,
@@ -1653,13 +1883,17 @@ class FakeDiscord:
             "premium_type": 0,
         }
 
-    async def _r_user(self, request, params, body, files) -> Answer:
+    async def _r_user(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         user = self.users.get(params["user_id"])
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return 200, user.payload()
 
-    async def _r_app_info(self, request, params, body, files) -> Answer:
+    async def _r_app_info(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         return 200, {
             "id": self.application_id,
             "name": self.bot_user.username,
@@ -1685,7 +1919,9 @@ class FakeDiscord:
             "approximate_guild_count": len(self.guilds),
         }
 
-    async def _r_create_dm(self, request, params, body, files) -> Answer:
+    async def _r_create_dm(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         user = self.users.get(str((body or {}).get("recipient_id")))
         if user is None:
             raise invalid_form(["recipient_id: unknown user"])
@@ -1695,13 +1931,17 @@ class FakeDiscord:
         if application_id != self.application_id:
             raise ApiError(403, 50001, "Missing Access")
 
-    async def _r_get_commands(self, request, params, body, files) -> Answer:
+    async def _r_get_commands(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
         gid = params.get("guild_id")
         cmds = self.guild_commands.get(gid, []) if gid else self.global_commands
         return 200, copy.deepcopy(cmds)
 
-    async def _r_put_commands(self, request, params, body, files) -> Answer:
+    async def _r_put_commands(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
         gid = params.get("guild_id")
         if gid is not None and gid not in self.guilds:
@@ -1740,7 +1980,9 @@ class FakeDiscord:
         self.sync_counts[key] = self.sync_counts.get(key, 0) + 1
         return 200, copy.deepcopy(out)
 
-    async def _r_guild(self, request, params, body, files) -> Answer:
+    async def _r_guild(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         guild = self.guilds.get(params["guild_id"])
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
@@ -1749,13 +1991,17 @@ class FakeDiscord:
             data.pop(key)
         return 200, data
 
-    async def _r_guild_channels(self, request, params, body, files) -> Answer:
+    async def _r_guild_channels(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         guild = self.guilds.get(params["guild_id"])
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         return 200, [c.payload() for c in guild.channels]
 
-    async def _r_guild_member(self, request, params, body, files) -> Answer:
+    async def _r_guild_member(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         guild = self.guilds.get(params["guild_id"])
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
@@ -1764,14 +2010,20 @@ class FakeDiscord:
             raise ApiError(404, 10007, "Unknown Member")
         return 200, member.payload()
 
-    async def _r_channel(self, request, params, body, files) -> Answer:
+    async def _r_channel(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         return 200, self._channel(params["channel_id"]).payload()
 
-    async def _r_typing(self, request, params, body, files) -> Answer:
+    async def _r_typing(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._channel(params["channel_id"])
         return 204, None
 
-    async def _r_get_messages(self, request, params, body, files) -> Answer:
+    async def _r_get_messages(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         channel = self._channel(params["channel_id"])
         limit = min(int(request.query.get("limit", 50)), 100)
         msgs = [m for m in channel.messages if not m.deleted and not m.ephemeral]
@@ -1782,21 +2034,49 @@ class FakeDiscord:
             return 200, [m.payload() for m in reversed(msgs[:limit])]
         return 200, [m.payload() for m in reversed(msgs[-limit:])]
 
-    async def _r_create_message(self, request, params, body, files) -> Answer:
+    async def _r_create_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         channel = self._channel(params["channel_id"])
+        body = body or {}
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        if not channel.bot_can_send:
+        if channel.is_thread:
+            await self._check_thread_postable(channel)
+        elif not channel.bot_can_send:
             raise ApiError(403, 50013, "Missing Permissions")
-        msg = self._new_message(channel, body or {}, files)
+        nonce = body.get("nonce")
+        if nonce is not None:
+            if not isinstance(nonce, str | int) or len(str(nonce)) > 25:
+                raise invalid_form([f"nonce: {str(nonce)[:30]!r} is not a string of 25 or less"])
+            nonce = str(nonce)
+            key = (self.bot_user.id, channel.id, nonce)
+            seen = self._nonces.get(key)
+            if (
+                body.get("enforce_nonce")
+                and seen is not None
+                and self.now() - seen[1] <= NONCE_WINDOW
+                and not seen[0].deleted
+            ):
+                return 200, seen[0].payload()  # Discord: the message this nonce created
+        msg = self._new_message(channel, body, files)
+        if nonce is not None:
+            msg.nonce = nonce
+            self._nonces[(self.bot_user.id, channel.id, nonce)] = (msg, self.now())
+        if channel.is_thread:
+            channel.sent_count += 1
         await self._message_event("MESSAGE_CREATE", msg)
         return 200, msg.payload()
 
-    async def _r_get_message(self, request, params, body, files) -> Answer:
+    async def _r_get_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         channel = self._channel(params["channel_id"])
         return 200, self._message(channel, params["message_id"]).payload()
 
-    async def _r_edit_message(self, request, params, body, files) -> Answer:
+    async def _r_edit_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         channel = self._channel(params["channel_id"])
         msg = self._message(channel, params["message_id"])
         if msg.author is not self.bot_user:
@@ -1805,7 +2085,164 @@ class FakeDiscord:
         await self._message_event("MESSAGE_UPDATE", msg)
         return 200, msg.payload()
 
-    async def _r_delete_message(self, request, params, body, files) -> Answer:
+    # threads
+
+    def _bot_permissions(self, channel: FakeChannel) -> int:
+        assert channel.guild is not None
+        return channel.guild.permissions_of(self.bot_user)
+
+    def _thread_parent(self, channel: FakeChannel, thread_type: int) -> FakeGuild:
+        """Refuse to start a thread where Discord would: not a text channel, or without
+        the permission to create that kind of thread; returns the channel's guild."""
+        if channel.type != CT_GUILD_TEXT or channel.guild is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        public = thread_type == CT_PUBLIC_THREAD
+        needed = P_CREATE_PUBLIC_THREADS if public else P_CREATE_PRIVATE_THREADS
+        perms = self._bot_permissions(channel)
+        if not perms & P_VIEW_CHANNEL or not perms & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        return channel.guild
+
+    def _thread_options(self, body: dict[str, Any]) -> tuple[str, int]:
+        name = body.get("name")
+        duration = body.get("auto_archive_duration") or 4320
+        problems = []
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            problems.append(f"name: {str(name)[:30]!r} must be 1 to 100 characters")
+        if duration not in ARCHIVE_DURATIONS:
+            problems.append(f"auto_archive_duration: {duration!r} not in {ARCHIVE_DURATIONS}")
+        if problems:
+            raise invalid_form(problems)
+        assert isinstance(name, str)
+        return name, int(duration)
+
+    async def _new_thread(
+        self,
+        parent: FakeChannel,
+        thread_id: str,
+        name: str,
+        thread_type: int,
+        duration: int,
+    ) -> FakeChannel:
+        guild = parent.guild
+        assert guild is not None
+        thread = FakeChannel(
+            thread_id,
+            name,
+            thread_type,
+            guild=guild,
+            parent=parent,
+            owner=self.bot_user,
+            auto_archive_duration=duration,
+            members=[self.bot_user],
+        )
+        guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        if self._session is not None:
+            await self.dispatch(
+                "THREAD_CREATE",
+                {**thread.payload(), "newly_created": True, "member": self._thread_member(thread)},
+            )
+        return thread
+
+    def _thread_member(self, thread: FakeChannel) -> dict[str, Any]:
+        return {
+            "id": thread.id,
+            "user_id": self.bot_user.id,
+            "join_timestamp": thread.created_timestamp,
+            "flags": 0,
+        }
+
+    async def _r_thread_from_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        channel = self._channel(params["channel_id"])
+        self._thread_parent(channel, CT_PUBLIC_THREAD)
+        msg = self._message(channel, params["message_id"])
+        if msg.thread is not None:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        name, duration = self._thread_options(body or {})
+        # Discord: a thread started from a message has the message's id.
+        thread = await self._new_thread(channel, msg.id, name, CT_PUBLIC_THREAD, duration)
+        msg.thread = thread
+        msg.flags |= FLAG_HAS_THREAD
+        return 201, {**thread.payload(), "member": self._thread_member(thread)}
+
+    async def _r_thread_without_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        channel = self._channel(params["channel_id"])
+        body = body or {}
+        thread_type = body.get("type")  # required in API v10
+        if thread_type not in THREAD_TYPES:
+            raise invalid_form([f"type: {thread_type!r} is not a thread type (11 or 12)"])
+        guild = self._thread_parent(channel, thread_type)
+        name, duration = self._thread_options(body)
+        thread = await self._new_thread(
+            channel, self.snowflakes.next(), name, thread_type, duration
+        )
+        if thread_type == CT_PUBLIC_THREAD:
+            # Discord: "<user> started a thread: <name>" in the parent channel.
+            notice = self._new_message(
+                channel, {"content": name}, [], type_=MT_THREAD_CREATED, check_empty=False
+            )
+            notice.message_reference = {"channel_id": thread.id, "guild_id": guild.id}
+            await self._message_event("MESSAGE_CREATE", notice)
+        return 201, {**thread.payload(), "member": self._thread_member(thread)}
+
+    async def _check_thread_postable(self, thread: FakeChannel) -> None:
+        """Posting in a thread needs Send Messages in Threads; an archived thread is
+        unarchived by the post unless it is locked."""
+        if not self._bot_permissions(thread) & P_SEND_MESSAGES_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            if thread.locked:
+                raise ApiError(400, 50083, "Operation cannot be performed on an archived thread")
+            thread.archived = False
+            thread.archive_timestamp = now_iso()
+            await self._thread_update(thread)
+
+    async def _thread_update(self, thread: FakeChannel) -> None:
+        if self._session is not None:
+            await self.dispatch("THREAD_UPDATE", thread.payload())
+
+    async def _r_edit_channel(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        channel = self._channel(params["channel_id"])
+        if not channel.is_thread:
+            raise invalid_form(["the fake edits threads only (archived, locked, name)"])
+        body = body or {}
+        perms = self._bot_permissions(channel)
+        moderator = bool(perms & P_MANAGE_THREADS)
+        unknown = set(body) - {"name", "archived", "locked", "auto_archive_duration"}
+        if unknown:
+            raise invalid_form([f"{sorted(unknown)}: not editable on a thread in the fake"])
+        if channel.owner is not self.bot_user and not moderator:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if ("locked" in body or channel.locked) and not moderator:
+            # Discord: only Manage Threads locks a thread or touches a locked one.
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "name" in body or "auto_archive_duration" in body:
+            channel.name, channel.auto_archive_duration = self._thread_options(
+                {
+                    "name": body.get("name", channel.name),
+                    "auto_archive_duration": body.get(
+                        "auto_archive_duration", channel.auto_archive_duration
+                    ),
+                }
+            )
+        if "locked" in body:
+            channel.locked = bool(body["locked"])
+        if "archived" in body and bool(body["archived"]) != channel.archived:
+            channel.archived = bool(body["archived"])
+            channel.archive_timestamp = now_iso()
+        await self._thread_update(channel)
+        return 200, channel.payload()
+
+    async def _r_delete_message(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         channel = self._channel(params["channel_id"])
         msg = self._message(channel, params["message_id"])
         msg.deleted = True
@@ -1820,9 +2257,11 @@ class FakeDiscord:
                 return inter
         raise ApiError(404, 10062 if interaction_id else 10015, "Unknown interaction")
 
-    async def _r_callback(self, request, params, body, files) -> Answer:
+    async def _r_callback(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         inter = self._interaction(params["token"], params["interaction_id"])
-        delay = time.monotonic() - inter.created
+        delay = self.now() - inter.created
         if inter.responded:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if delay > self.interaction_timeout:
@@ -1837,6 +2276,9 @@ class FakeDiscord:
         is_component = (
             inter.type in (IT_COMPONENT, IT_MODAL_SUBMIT) and inter.source_message is not None
         )
+        if inter.type == IT_AUTOCOMPLETE and cb_type != CB_AUTOCOMPLETE:
+            inter.errors.append({"callback type": cb_type})
+            raise ApiError(400, 40043, "Interaction response type not allowed")
         if cb_type == CB_MESSAGE:
             msg_type = 20 if inter.type == IT_APPLICATION_COMMAND else 0
             msg = self._new_message(
@@ -1865,7 +2307,9 @@ class FakeDiscord:
         elif cb_type == CB_MODAL:
             inter.modal = data
         elif cb_type == CB_AUTOCOMPLETE:
-            pass
+            if inter.type != IT_AUTOCOMPLETE:
+                raise ApiError(400, 40043, "Interaction response type not allowed")
+            inter.choices = self._checked_choices(inter, data)
         else:
             raise invalid_form([f"type: unsupported callback type {cb_type}"])
         inter.callbacks.append({"type": cb_type, "data": data, "delay": delay})
@@ -1890,6 +2334,41 @@ class FakeDiscord:
             answer["resource"] = {"type": cb_type}
         return 200, answer
 
+    def _checked_choices(
+        self, inter: FakeInteraction, data: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Discord's limits on an autocomplete answer: at most 25 choices, names of 1 to
+        100 characters, string values of at most 100."""
+        choices = data.get("choices")
+        problems = []
+        if not isinstance(choices, list):
+            problems.append("choices: missing")
+            choices = []
+        if len(choices) > 25:
+            problems.append(f"choices: {len(choices)} > 25")
+        for i, choice in enumerate(choices):
+            name, value = choice.get("name"), choice.get("value")
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                problems.append(f"choices[{i}].name: {str(name)[:30]!r} must be 1 to 100 chars")
+            if isinstance(value, str) and len(value) > 100:
+                problems.append(f"choices[{i}].value: {len(value)} > 100 characters")
+            elif not isinstance(value, str | int | float):
+                problems.append(f"choices[{i}].value: {value!r} is not a string or number")
+        if problems:
+            inter.errors.append({"invalid choices": problems})
+            raise invalid_form(problems)
+        return copy.deepcopy(choices)
+
+    def _webhook_interaction(self, token: str) -> FakeInteraction:
+        """The interaction a webhook token belongs to, if the token still works: Discord
+        refuses it 15 minutes after the interaction was created."""
+        inter = self._interaction(token)
+        age = self.now() - inter.created
+        if age > TOKEN_LIFETIME:
+            inter.errors.append({"expired token": age})
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+        return inter
+
     def _wh_message(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
         if message_id == "@original":
             if inter.original is None or inter.original.deleted:
@@ -1900,9 +2379,11 @@ class FakeDiscord:
             raise ApiError(404, 10008, "Unknown Message")
         return msg
 
-    async def _r_followup(self, request, params, body, files) -> Answer:
+    async def _r_followup(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
-        inter = self._interaction(params["token"])
+        inter = self._webhook_interaction(params["token"])
         if not inter.responded:
             raise ApiError(404, 10015, "Unknown Webhook")
         body = body or {}
@@ -1930,22 +2411,28 @@ class FakeDiscord:
             return 200, msg.payload()
         return 204, None
 
-    async def _r_wh_get(self, request, params, body, files) -> Answer:
+    async def _r_wh_get(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
-        inter = self._interaction(params["token"])
+        inter = self._webhook_interaction(params["token"])
         return 200, self._wh_message(inter, params["message_id"]).payload()
 
-    async def _r_wh_edit(self, request, params, body, files) -> Answer:
+    async def _r_wh_edit(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
-        inter = self._interaction(params["token"])
+        inter = self._webhook_interaction(params["token"])
         msg = self._wh_message(inter, params["message_id"])
         self._edit(msg, body or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
         return 200, msg.payload()
 
-    async def _r_wh_delete(self, request, params, body, files) -> Answer:
+    async def _r_wh_delete(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
         self._check_app(params["application_id"])
-        inter = self._interaction(params["token"])
+        inter = self._webhook_interaction(params["token"])
         msg = self._wh_message(inter, params["message_id"])
         msg.deleted = True
         await self._message_event("MESSAGE_DELETE", msg)
@@ -2073,7 +2560,9 @@ def main(argv: list[str] | None = None) -> None:
     rest_base, gateway_url, module, *rest = args
     point_discord_py_at(rest_base, gateway_url)
 
-    async def before_identify_hook(self: Any, shard_id: int | None, *, initial: bool = False):
+    async def before_identify_hook(
+        self: Any, shard_id: int | None, *, initial: bool = False
+    ) -> None:
         return None
 
     discord.Client.before_identify_hook = before_identify_hook  # type: ignore[method-assign]

@@ -5,29 +5,42 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import signal
 import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from fake_discord import FakeDiscord, World, run_client
+from discord.http import Route
+from fake_discord import (
+    MT_THREAD_CREATED,
+    NONCE_WINDOW,
+    TOKEN_LIFETIME,
+    FakeChannel,
+    FakeDiscord,
+    World,
+    run_client,
+)
 
 HERE = Path(__file__).parent
 
 
-class PingButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ping:(?P<n>[0-9]+)"):
+class PingButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ping:(?P<n>[0-9]+)"
+):
     def __init__(self, n: int) -> None:
         super().__init__(discord.ui.Button(label=f"Ping {n}", custom_id=f"ping:{n}"))
         self.n = n
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PingButton:
         return cls(int(match["n"]))
 
@@ -35,6 +48,16 @@ class PingButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ping:(?P<
         view = discord.ui.View(timeout=None)
         view.add_item(PingButton(self.n + 1))
         await interaction.response.edit_message(content=f"pong {self.n + 1}", view=view)
+
+
+class PickSelect(discord.ui.Select[discord.ui.View]):
+    def __init__(self) -> None:
+        options = [discord.SelectOption(label=x.upper(), value=x) for x in "abc"]
+        super().__init__(custom_id="pick", options=options, max_values=2)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        text = "picked " + ",".join(self.values)
+        await interaction.response.edit_message(content=text, view=None)
 
 
 class PingBot(commands.Bot):
@@ -46,6 +69,7 @@ class PingBot(commands.Bot):
         )
         self.guild_id = int(guild_id)
         self.dm_errors: list[Exception] = []
+        self.kept: list[discord.Interaction] = []
         self.resumed = 0
 
     async def on_resumed(self) -> None:
@@ -77,17 +101,26 @@ class PingBot(commands.Bot):
 
         @group.command(name="pick", description="Choose in a select menu")
         async def pick(interaction: discord.Interaction) -> None:
-            options = [discord.SelectOption(label=x.upper(), value=x) for x in "abc"]
-            select = discord.ui.Select(custom_id="pick", options=options, max_values=2)
-
-            async def chosen(inner: discord.Interaction) -> None:
-                text = "picked " + ",".join(select.values)
-                await inner.response.edit_message(content=text, view=None)
-
-            select.callback = chosen
             view = discord.ui.View(timeout=30)
-            view.add_item(select)
+            view.add_item(PickSelect())
             await interaction.response.send_message("pick", view=view, ephemeral=True)
+
+        @group.command(name="keep", description="Answer ephemerally, keep the interaction")
+        async def keep(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("kept", ephemeral=True)
+            self.kept.append(interaction)
+
+        @group.command(name="seat", description="Name a seat (offered by autocomplete)")
+        async def seat(interaction: discord.Interaction, seat: str, note: str = "") -> None:
+            await interaction.response.send_message(f"seat {seat}")
+
+        @seat.autocomplete("seat")
+        async def seat_names(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            note = interaction.namespace.note or ""
+            names = [n for n in ("Alice", "Albert", "Bob") if n.lower().startswith(current.lower())]
+            return [app_commands.Choice(name=n + note, value=n.lower()) for n in names]
 
         self.tree.add_command(group)
         guild = discord.Object(self.guild_id)
@@ -103,7 +136,9 @@ async def bot(fake: FakeDiscord, world: World) -> AsyncIterator[PingBot]:
         yield client
 
 
-async def test_client_connects_and_syncs_commands(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_client_connects_and_syncs_commands(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
     assert bot.is_ready()
     assert bot.user is not None and str(bot.user.id) == fake.bot_user.id
     assert bot.application_id == int(fake.application_id)
@@ -115,13 +150,13 @@ async def test_client_connects_and_syncs_commands(fake: FakeDiscord, world: Worl
     assert [c["name"] for c in fake.global_commands] == ["ping"]
     assert [c["name"] for c in fake.guild_commands[world.guild.id]] == ["ping"]
     subs = {o["name"] for o in fake.global_commands[0]["options"]}
-    assert subs == {"pong", "say", "pick"}
+    assert subs == {"pong", "say", "pick", "keep", "seat"}
     routes = {c.route for c in fake.calls}
     assert "GET /users/@me" in routes and "GET /oauth2/applications/@me" in routes
     assert all(c.status < 400 for c in fake.calls)
 
 
-async def test_slash_button_and_dm(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_slash_button_and_dm(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     handle = await fake.slash(world.alice, world.table, "ping", subcommand="pong")
     msg = await handle.message()
     assert msg.content == "pong 0 fr" and not msg.ephemeral
@@ -145,7 +180,9 @@ async def test_slash_button_and_dm(fake: FakeDiscord, world: World, bot: PingBot
     assert fake.channel_messages(world.table) == [msg]
 
 
-async def test_closed_dms_raise_forbidden_50007(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_closed_dms_raise_forbidden_50007(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
     handle = await fake.slash(world.carol, world.table, "ping", subcommand="pong")
     assert (await handle.message()).content == "pong 0 en-US"
     await fake.wait_for(lambda: bot.dm_errors)
@@ -155,7 +192,7 @@ async def test_closed_dms_raise_forbidden_50007(fake: FakeDiscord, world: World,
     assert fake.calls_to("POST", "/channels/*/messages")[-1].status == 403
 
 
-async def test_defer_followup_and_ephemeral(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_defer_followup_and_ephemeral(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     handle = await fake.slash(
         world.alice, world.table, "ping", subcommand="say", options={"text": "hi"}
     )
@@ -170,7 +207,7 @@ async def test_defer_followup_and_ephemeral(fake: FakeDiscord, world: World, bot
         await fake.slash(world.alice, world.table, "ping", subcommand="nope")
 
 
-async def test_429_is_retried_and_posts_once(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_429_is_retried_and_posts_once(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     inj = fake.rate_limit("POST", "/channels/{channel_id}/messages", retry_after=0.1)
     handle = await fake.slash(
         world.alice, world.table, "ping", subcommand="say", options={"text": "once"}
@@ -182,7 +219,7 @@ async def test_429_is_retried_and_posts_once(fake: FakeDiscord, world: World, bo
     assert statuses == [429, 200]
 
 
-async def test_500_is_retried(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_500_is_retried(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     fake.server_error("POST", "/channels/*/messages")
     channel = bot.get_channel(int(world.table.id))
     assert isinstance(channel, discord.TextChannel)
@@ -192,16 +229,194 @@ async def test_500_is_retried(fake: FakeDiscord, world: World, bot: PingBot):
     assert [c.status for c in fake.calls_to("POST", "/channels/*/messages")] == [500, 200]
 
 
-async def test_500_after_applying_duplicates_a_post(fake: FakeDiscord, world: World, bot: PingBot):
-    # What Discord does when the answer is lost: discord.py retries a POST.
-    fake.server_error("POST", "/channels/*/messages", apply_first=True)
-    channel = bot.get_channel(int(world.table.id))
-    assert isinstance(channel, discord.TextChannel)
-    await channel.send("dup")
-    assert [m.content for m in fake.channel_messages(world.table)] == ["dup", "dup"]
+def text_channel(bot: PingBot, channel: FakeChannel) -> discord.TextChannel:
+    found = bot.get_channel(int(channel.id))
+    assert isinstance(found, discord.TextChannel)
+    return found
 
 
-async def test_arbitrary_error_files_and_validation(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_500_after_applying_shows_a_message_once_and_a_followup_twice(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    """A POST applied but whose answer was lost, retried by discord.py: a message (in a
+    channel or a DM) carries a nonce, and Discord answers the retry with the message
+    already created; an interaction followup (a webhook) has none and shows twice."""
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="keep")
+    await handle.message()
+    dm = fake.dm_channel(world.bob)
+    fake.server_error("POST", f"/channels/{world.table.id}/messages", apply_first=True)
+    fake.server_error("POST", f"/channels/{dm.id}/messages", apply_first=True)
+    fake.server_error("POST", "/webhooks/*/*", apply_first=True)
+    user = await bot.fetch_user(int(world.bob.id))
+    sent, dm_sent, _ = await asyncio.gather(  # the three retries share their 1 s wait
+        text_channel(bot, world.table).send("once"),
+        user.send("once by DM"),
+        bot.kept[-1].followup.send("followup line"),
+    )
+    [line] = [m for m in fake.channel_messages(world.table) if m.content == "once"]
+    assert str(sent.id) == line.id
+    followed = [m for m in fake.channel_messages(world.table) if m.content == "followup line"]
+    assert len(followed) == 2 and all(m.webhook_id for m in followed)
+    [dm_line] = fake.dm_messages(world.bob)
+    assert dm_line.content == "once by DM" and str(dm_sent.id) == dm_line.id
+    for where, stored in ((world.table, line), (dm, dm_line)):
+        calls = fake.calls_to("POST", f"/channels/{where.id}/messages")
+        assert [c.status for c in calls] == [500, 200]
+        first, retry = (c.body for c in calls)
+        assert first["enforce_nonce"] is True and first["nonce"] == retry["nonce"]
+        assert stored.nonce == first["nonce"]
+    followups = fake.calls_to("POST", "/webhooks/*/*")
+    assert [c.status for c in followups] == [500, 200]
+    assert all("nonce" not in c.body for c in followups)
+
+
+async def test_nonce_window_author_channel_and_enforce_flag(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    channel = text_channel(bot, world.table)
+    first = await channel.send("a", nonce=42)
+    assert (await channel.send("b", nonce=42)).id == first.id  # the same message back
+    user = await bot.fetch_user(int(world.bob.id))
+    assert (await user.send("c", nonce=42)).id != first.id  # another channel
+    fake.advance(NONCE_WINDOW + 1)
+    assert (await channel.send("d", nonce=42)).id != first.id  # forgotten after the window
+    await bot.http.request(
+        Route("POST", "/channels/{channel_id}/messages", channel_id=channel.id),
+        json={"content": "e", "nonce": "42"},  # a nonce without enforce_nonce: no check
+    )
+    assert [m.content for m in fake.channel_messages(world.table)] == ["a", "d", "e"]
+    with pytest.raises(discord.HTTPException) as too_long:
+        await channel.send("f", nonce="x" * 26)
+    assert too_long.value.code == 50035
+
+
+async def test_interaction_token_expires_after_15_minutes(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="keep")
+    kept = await handle.message()
+    assert kept.ephemeral_for is world.alice
+    interaction = bot.kept[-1]
+    fake.advance(TOKEN_LIFETIME - 60)
+    await interaction.edit_original_response(content="still editable")
+    assert kept.content == "still editable"
+    extra = await interaction.followup.send("a followup", ephemeral=True, wait=True)
+    fake.advance(61)
+    attempts = {
+        "edit @original": interaction.edit_original_response(content="too late"),
+        "fetch @original": interaction.original_response(),
+        "delete @original": interaction.delete_original_response(),
+        "followup": interaction.followup.send("too late", ephemeral=True),
+        "edit followup": extra.edit(content="too late"),
+    }
+    for what, attempt in attempts.items():
+        with pytest.raises(discord.HTTPException) as refused:
+            await attempt
+        # 401 has no subclass in discord.py: neither NotFound nor Forbidden.
+        assert type(refused.value) is discord.HTTPException, what
+        assert (refused.value.status, refused.value.code) == (401, 50027), what
+    assert kept.content == "still editable" and not kept.deleted
+    assert [m.content for m in fake.ephemeral_messages(world.alice)] == [
+        "still editable",
+        "a followup",
+    ]
+    # A fresh interaction has a fresh token.
+    await (await fake.slash(world.alice, world.table, "ping", subcommand="keep")).message()
+    await bot.kept[-1].edit_original_response(content="fresh")
+
+
+async def test_thread_from_a_message(fake: FakeDiscord, world: World, bot: PingBot) -> None:
+    channel = text_channel(bot, world.table)
+    table = await channel.send("the table")
+    thread = await table.create_thread(name="Table 1")
+    assert isinstance(thread, discord.Thread) and thread.id == table.id
+    assert bot.user is not None
+    assert thread.parent_id == channel.id and thread.owner_id == bot.user.id
+    assert thread.type is discord.ChannelType.public_thread and not thread.archived
+    await fake.wait_for(lambda: bot.get_channel(thread.id) is not None)  # THREAD_CREATE
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)
+    sent = await thread.send("Alice takes: Garde.")
+    assert sent.channel.id == thread.id
+
+    [stored_table] = fake.channel_messages(world.table)  # the line is not in the channel
+    [fake_thread] = fake.threads(world.table)
+    assert stored_table.thread is fake_thread and fake_thread.parent is world.table
+    assert fake_thread.owner is fake.bot_user and fake_thread.name == "Table 1"
+    assert [m.content for m in fake.thread_messages(stored_table)] == ["Alice takes: Garde."]
+    assert fake.thread_messages(fake_thread) == fake.thread_messages(stored_table)
+    fetched = await channel.fetch_message(table.id)
+    assert fetched.flags.has_thread and fetched.thread is not None
+
+    with pytest.raises(discord.HTTPException) as again:
+        await table.create_thread(name="Table 1 again")
+    assert again.value.code == 160004
+    archived = await thread.edit(archived=True)
+    assert archived.archived and fake_thread.archived
+    await fake.wait_for(lambda: bot.get_channel(thread.id) is None)  # THREAD_UPDATE
+    await thread.send("a line unarchives it")
+    assert not fake_thread.archived and len(fake.thread_messages(fake_thread)) == 2
+    await fake.wait_for(lambda: bot.get_channel(thread.id) is not None)
+
+
+async def test_thread_without_a_message_and_without_permission(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    channel = text_channel(bot, world.table)
+    thread = await channel.create_thread(name="Table 2", type=discord.ChannelType.public_thread)
+    assert thread.parent_id == channel.id and thread.id != channel.id
+    [notice] = fake.channel_messages(world.table)  # "TarotBot started a thread: Table 2"
+    assert notice.type == MT_THREAD_CREATED and notice.content == "Table 2"
+    await thread.send("in the thread")
+    [fake_thread] = fake.threads(world.table)
+    assert [m.content for m in fake.thread_messages(fake_thread)] == ["in the thread"]
+
+    await fake.update_roles(world.guild, world.guild.allow_bot_threads(False))
+    guild = channel.guild
+    await fake.wait_for(lambda: not channel.permissions_for(guild.me).create_public_threads)
+    table = await channel.send("a table where threads are not allowed")
+    for attempt in (
+        table.create_thread(name="Table 3"),
+        channel.create_thread(name="Table 4", type=discord.ChannelType.public_thread),
+    ):
+        with pytest.raises(discord.Forbidden) as refused:
+            await attempt
+        assert refused.value.code == 50013
+    assert fake.threads(world.table) == [fake_thread]
+
+
+async def test_autocomplete(fake: FakeDiscord, world: World, bot: PingBot) -> None:
+    [ping] = fake.global_commands
+    [seat] = [o for o in ping["options"] if o["name"] == "seat"]
+    assert [o.get("autocomplete", False) for o in seat["options"]] == [True, False]
+    choices = await fake.autocomplete(
+        world.alice, world.table, "ping", subcommand="seat", option="seat", value="al"
+    )
+    assert choices == [{"name": "Alice", "value": "alice"}, {"name": "Albert", "value": "albert"}]
+    noted = await fake.autocomplete(
+        world.bob,
+        world.table,
+        "ping",
+        subcommand="seat",
+        option="seat",
+        value="B",
+        options={"note": " (bot)"},
+    )
+    assert noted == [{"name": "Bob (bot)", "value": "bob"}]
+    [*_, inter] = fake.interactions.values()
+    assert inter.callback_type == 8 and not fake.channel_messages(world.table)
+    with pytest.raises(ValueError):  # Discord only asks for options with autocomplete
+        await fake.autocomplete(
+            world.bob, world.table, "ping", subcommand="seat", option="note", value="x"
+        )
+    handle = await fake.slash(
+        world.bob, world.table, "ping", subcommand="seat", options={"seat": "bob"}
+    )
+    assert (await handle.message()).content == "seat bob"
+
+
+async def test_arbitrary_error_files_and_validation(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
     channel = bot.get_channel(int(world.table.id))
     assert isinstance(channel, discord.TextChannel)
     fake.inject("POST", "/channels/*/messages", status=403, body={"code": 50013, "message": "no"})
@@ -226,7 +441,7 @@ async def test_arbitrary_error_files_and_validation(fake: FakeDiscord, world: Wo
     assert fake.channel_messages(world.table) == []
 
 
-async def test_dropped_connection_resumes(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_dropped_connection_resumes(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     await fake.drop_connection()
     # An interaction sent while the bot is away is replayed on RESUME.
     handle = await fake.slash(world.alice, world.table, "ping", subcommand="pong")
@@ -239,7 +454,9 @@ async def test_dropped_connection_resumes(fake: FakeDiscord, world: World, bot: 
     assert (await handle.message()).content == "pong 1"
 
 
-async def test_invalid_session_identifies_again(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_invalid_session_identifies_again(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
     fake.resume_supported = False
     start = time.monotonic()
     await fake.drop_connection()
@@ -251,7 +468,9 @@ async def test_invalid_session_identifies_again(fake: FakeDiscord, world: World,
     await fake.wait_for(lambda: fake.dm_messages(world.bob))
 
 
-async def test_select_on_an_ephemeral_message(fake: FakeDiscord, world: World, bot: PingBot):
+async def test_select_on_an_ephemeral_message(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
     handle = await fake.slash(world.alice, world.table, "ping", subcommand="pick")
     msg = await handle.message()
     assert msg.ephemeral_for is world.alice and fake.channel_messages(world.table) == []
@@ -264,7 +483,9 @@ async def test_select_on_an_ephemeral_message(fake: FakeDiscord, world: World, b
     assert msg.content == "picked a,c" and msg.components == []
 
 
-async def test_bot_process_killed_and_restarted(fake: FakeDiscord, world: World, tmp_path: Path):
+async def test_bot_process_killed_and_restarted(
+    fake: FakeDiscord, world: World, tmp_path: Path
+) -> None:
     """The harness for SIGKILL tests: the bot runs in its own process."""
     env = {**os.environ, "FAKE_TOKEN": fake.token, "FAKE_GUILD_ID": world.guild.id}
     launcher = [sys.executable, str(HERE / "fake_discord.py"), fake.rest_base, fake.gateway_url]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
 
-from bot.client import TarotBot
+from bot.discord.client import TarotBot
 from bot.render.cards import card_long, card_short
 from bot.settings import load_settings
 from tarot_core import view

@@ -11,7 +11,7 @@ from typing import Any
 from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser, World, run_client
 from test_game_flow import make_bot, table_of
 
-from bot.client import TarotBot
+from bot.discord.client import TarotBot
 from bot.i18n import t
 
 STALE = {t("en", "ui.stale"), t("fr", "ui.stale")}

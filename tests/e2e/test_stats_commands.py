@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 from fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, World, run_client
 
-from bot.client import TarotBot
+from bot.discord.client import TarotBot
 from bot.i18n import t
 from bot.settings import Settings, load_settings
 from bot.storage import Storage
@@ -363,8 +363,9 @@ async def test_a_failure_answers_privately_and_is_logged(
     msg = await answer(fake, world.alice, "leaderboard", world.table)
     assert msg.content == t("fr", "ui.error") and msg.ephemeral_for is world.alice
     assert "fire" not in msg.all_text() and "Traceback" not in msg.all_text()
-    [logged] = [r for r in caplog.records if r.name == "bot.cogs.stats"]
-    assert logged.levelno == logging.ERROR and logged.exc_info is not None
+    [logged] = [r for r in caplog.records if r.name == "bot.discord.errors"]
+    assert logged.levelno == logging.ERROR and "RuntimeError" in logged.getMessage()
+    assert "fire" not in logged.getMessage() and logged.exc_info is None  # never its text
     caplog.clear()
 
 
@@ -378,7 +379,9 @@ async def test_commands_synced_once_and_not_again_on_restart(
         names = {c["name"] for c in fake.global_commands}
         assert {"tarot", "leaderboard", "stats", "history"} <= names
         board = next(c for c in fake.global_commands if c["name"] == "leaderboard")
-        assert board["description_localizations"] == {"fr": t("fr", "cmd.leaderboard")}
+        assert board["description_localizations"] == {
+            code: t(code, "cmd.leaderboard") for code in ("fr", "es-ES", "es-419", "pl")
+        }
     async with run_client(fake, TarotBot(settings, guild_ready_timeout=0.05)):
         assert fake.identify_count == 2
         assert fake.sync_counts == {"global": 1}  # the same command set: no sync

@@ -1,42 +1,31 @@
 """What a pressed control does: find the table and the seat, ask the table service, answer.
 
-Every interaction is answered: a refusal (not your seat, not your turn, no longer current,
-an illegal card) ephemerally with its reason in the user's language; a move by an update
-of the message it came from (the DM or the ephemeral hand), within Discord's 3 seconds.
+Every interaction is answered: a move by an update of the message it came from (the DM
+or the ephemeral hand), within Discord's 3 seconds; a stale control as no longer current;
+a refusal (not your seat, not your turn, an illegal card) or a failure by the error
+boundary (``bot/discord/errors.py``), ephemerally, in the user's language.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
+from bot.render.table import private_text
 from tarot_core import Discard, Ecart
 
-from ..i18n import t
-from ..render.refusals import refusal_text
-from ..render.table import private_text
-from ..tables import Refused
+from ..errors import answer, answer_failure
 from .control_ids import ControlId
 from .controls import action_for, controls_for
 
 if TYPE_CHECKING:
     from ..client import TarotBot
 
-log = logging.getLogger(__name__)
-
 LOBBY_BOT_LEVEL = "heuristic"
-
-
-async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], ephemeral=True)
-    else:
-        await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
 async def hand_message(
@@ -62,33 +51,35 @@ class ControlHandler:
     async def handle(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
-        locale = str(interaction.locale)
+        """Do what the control says; a refusal or a failure goes to the error boundary."""
+        try:
+            await self._handle(interaction, control, values)
+        except Exception as error:
+            await answer_failure(
+                interaction,
+                error,
+                # The kind and turn only: the argument can name a card of the user's hand.
+                where=f"{control.kind} control of game {control.game_id}, turn {control.turn},",
+                tables=self.bot.tables,
+                channel_id=control.channel_id,
+            )
+
+    async def _handle(
+        self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
+    ) -> None:
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
         table = self.bot.tables.table(control.channel_id)
-        try:
-            if table is None or table.game_id != control.game_id:
-                await answer(interaction, t(locale, "ui.stale"))
-            elif control.kind == "lobby":
-                await self._lobby(interaction, control)
-            elif control.kind == "hand":
-                await hand_message(self.bot, interaction, control.channel_id, edit=False)
-            elif control.kind == "back":
-                await self.bot.tables.back(control.channel_id, interaction.user.id)
-                await interaction.response.defer()
-            else:
-                await self._move(interaction, control, values)
-        except Refused as refused:
-            await answer(interaction, refusal_text(locale, refused, table))
-        except Exception:
-            # The kind and turn only: the argument can name a card of the user's hand.
-            log.exception(
-                "%s control of game %s, turn %s, failed",
-                control.kind,
-                control.game_id,
-                control.turn,
-            )
-            with contextlib.suppress(discord.HTTPException):
-                await answer(interaction, t(locale, "ui.error"))
+        if table is None or table.game_id != control.game_id:
+            await answer(interaction, t(str(interaction.locale), "ui.stale"))
+        elif control.kind == "lobby":
+            await self._lobby(interaction, control)
+        elif control.kind == "hand":
+            await hand_message(self.bot, interaction, control.channel_id, edit=False)
+        elif control.kind == "back":
+            await self.bot.tables.back(control.channel_id, interaction.user.id)
+            await interaction.response.defer()
+        else:
+            await self._move(interaction, control, values)
 
     async def _lobby(self, interaction: discord.Interaction[Any], control: ControlId) -> None:
         tables, user = self.bot.tables, interaction.user

@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
+from bot.render.cards import card_long, card_short, group_name, group_of, sort_for_display
 from tarot_core import (
     Action,
     Bid,
@@ -25,8 +27,6 @@ from tarot_core import (
     Poignee,
 )
 
-from ..i18n import t
-from ..render.cards import card_long, card_short, group_name, group_of, sort_for_display
 from .control_ids import KINDS, ControlId, pattern
 
 ROWS = 5

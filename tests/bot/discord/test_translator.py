@@ -1,5 +1,6 @@
-"""The command translator: French catalog texts for keyed strings, nothing for other
-locales, and every text of the real command set within Discord's limits."""
+"""The command translator: the catalog texts of French, Spanish (of Spain and of Latin
+America) and Polish for keyed strings, nothing for other locales, and every text of the
+real command set within Discord's limits."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 from discord.ext import commands
 
+from bot.discord.translator import CatalogTranslator, catalog_str
+from bot.i18n.catalog import CATALOGS
 from bot.i18n.en import MESSAGES as EN
-from bot.i18n.fr import MESSAGES as FR
-from bot.i18n.translator import CatalogTranslator, catalog_str
+from bot.i18n.locales import DISCORD_LOCALES
 
 COMMAND_KEYS = sorted(k for k in EN if k.startswith(("cmd.", "choice.")))
 OTHER = TranslationContext(TranslationContextLocation.other, None)
@@ -27,18 +29,25 @@ NAME_LOCATIONS = {
 }
 
 
+def localized(key: str) -> dict[str, str]:
+    """The localizations a command text must carry: its text in each Discord locale that
+    reads a catalog of its own (es-ES and es-419 both read Spanish)."""
+    return {code: CATALOGS[lang][key] for code, lang in DISCORD_LOCALES.items()}
+
+
 @pytest.mark.parametrize("key", COMMAND_KEYS)
-async def test_french_text_for_every_command_key(key: str) -> None:
+async def test_catalog_text_for_every_command_key(key: str) -> None:
     translator = CatalogTranslator()
-    text = await translator.translate(catalog_str(key), discord.Locale.french, OTHER)
-    assert text == FR[key]
+    for code, lang in DISCORD_LOCALES.items():
+        text = await translator.translate(catalog_str(key), discord.Locale(code), OTHER)
+        assert text == CATALOGS[lang][key], (code, key)
     assert catalog_str(key).message == EN[key]
 
 
 async def test_no_translation_for_other_locales_or_without_key() -> None:
     translator = CatalogTranslator()
     for locale in discord.Locale:
-        if locale is discord.Locale.french:
+        if str(locale) in DISCORD_LOCALES:
             continue
         assert await translator.translate(catalog_str("cmd.stats"), locale, OTHER) is None
     plain = app_commands.locale_str("Show a player's statistics")
@@ -67,8 +76,8 @@ class Recorder(CatalogTranslator):
 @pytest.fixture
 async def payloads() -> AsyncIterator[tuple[list[dict[str, Any]], Recorder]]:
     """The translated payloads of the real command set (both cogs), as a sync sends them."""
-    from bot.cogs.game import GameCog
-    from bot.cogs.stats import StatsCog
+    from bot.discord.cogs.game import GameCog
+    from bot.discord.cogs.stats import StatsCog
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     await bot.add_cog(GameCog(bot))  # type: ignore[arg-type]
@@ -118,11 +127,12 @@ async def test_the_command_set_fits_discord_limits(
                 assert 1 <= len(text) <= 100, text
             if item.get("description_localizations"):
                 described += 1
-                assert item["description_localizations"] == {"fr": FR_OF[item["description"]]}
+                key = KEY_OF[item["description"]]
+                assert item["description_localizations"] == localized(key)
     assert described >= 10
 
 
-FR_OF = {EN[k]: FR[k] for k in COMMAND_KEYS}
+KEY_OF = {EN[k]: k for k in COMMAND_KEYS}
 
 
 def unkeyed(recorder: Recorder, cog: str) -> list[str]:
@@ -150,13 +160,14 @@ async def test_stats_commands_are_localized(
 ) -> None:
     by_name = {c["name"]: c for c in payloads[0]}
     board = by_name["leaderboard"]
-    assert board["description_localizations"] == {"fr": FR["cmd.leaderboard"]}
+    assert board["description_localizations"] == localized("cmd.leaderboard")
     [scope] = board["options"]
     assert scope["description"] == EN["cmd.leaderboard.scope"]
     assert [c["name_localizations"] for c in scope["choices"]] == [
-        {"fr": FR["choice.scope.guild"]},
-        {"fr": FR["choice.scope.global"]},
+        localized("choice.scope.guild"),
+        localized("choice.scope.global"),
     ]
+    assert scope["choices"][0]["name_localizations"]["pl"] == "Ten serwer"
     assert [o["name"] for o in by_name["stats"]["options"]] == ["player", "scope"]
     assert [o["type"] for o in by_name["history"]["options"]] == [6]  # a user
 
@@ -166,19 +177,27 @@ async def test_command_and_option_names_are_localized(
 ) -> None:
     by_name = {c["name"]: c for c in payloads[0]}
     subs = {o["name"]: o for o in by_name["tarot"]["options"]}
-    assert subs["new"]["name_localizations"] == {"fr": "nouvelle"}
-    assert subs["hand"]["name_localizations"] == {"fr": "main"}
+    assert subs["new"]["name_localizations"] == {
+        "fr": "nouvelle",
+        "es-ES": "nueva",
+        "es-419": "nueva",
+        "pl": "nowy",
+    }
+    assert subs["hand"]["name_localizations"] == localized("name.tarot.hand")
+    assert subs["hand"]["name_localizations"]["fr"] == "main"
     players = {o["name"]: o for o in subs["new"]["options"]}["players"]
-    assert players["name_localizations"] == {"fr": "joueurs"}
-    assert by_name["leaderboard"]["name_localizations"] == {"fr": "classement"}
+    assert players["name_localizations"] == localized("name.option.players")
+    assert by_name["leaderboard"]["name_localizations"]["pl"] == "ranking"
+    assert by_name["leaderboard"]["name_localizations"]["fr"] == "classement"
     every = [
         item
         for c in payloads[0]
         for item in walk(c)
         if "value" not in item and item["name"] != "tarot"  # "tarot" in both languages
     ]
-    # Every command and option has its French name (the English one is the default).
-    missing = [i["name"] for i in every if not i.get("name_localizations", {}).get("fr")]
-    assert missing == []
-    french = [item["name_localizations"]["fr"] for item in every]
-    assert len(set(french)) >= 13
+    # Every command and option has its name in every language (English is the default).
+    for code in DISCORD_LOCALES:
+        missing = [i["name"] for i in every if not i.get("name_localizations", {}).get(code)]
+        assert missing == [], code
+        names = [item["name_localizations"][code] for item in every]
+        assert len(set(names)) >= 13, code

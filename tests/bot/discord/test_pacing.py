@@ -3,7 +3,7 @@ interval for a key, keys independent."""
 
 import asyncio
 
-from bot.pacing import Coalescer
+from bot.discord.pacing import Coalescer
 from bot.tables import ManualClock
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .storage import Storage
+from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 

@@ -3,14 +3,14 @@
 Everything here reads committed data through the storage's reader connection (a few
 indexed queries), so each command answers at once, without deferring. Only recorded deals
 are ever shown: a deal in play has no record yet, so nothing of it can leak. A failure is
-logged and answered with the generic error text, never a traceback.
+the error boundary's (``bot/discord/errors.py``): logged, and answered privately with the
+generic error text, never a traceback.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,15 +20,14 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from ..i18n import locale_of, t
-from ..i18n.translator import catalog_str
-from ..render.table import escape, signed
-from ..storage import GameSummary, PlayerLine, Standing
+from bot.i18n import locale_of, t
+from bot.render.table import escape, signed
+from bot.storage import GameSummary, PlayerLine, Standing
+
+from ..translator import catalog_str
 
 if TYPE_CHECKING:
     from ..client import TarotBot
-
-log = logging.getLogger(__name__)
 
 LEADERBOARD_SIZE = 10
 HISTORY_SIZE = 10
@@ -149,23 +148,14 @@ class StatsCog(commands.Cog):
         *,
         ephemeral: bool,
     ) -> None:
-        """Build the answer and send it; on any failure log it and say so, privately."""
-        locale = str(interaction.locale)
-        try:
-            reply = await build(locale)
-        except Exception:
-            name = interaction.command.qualified_name if interaction.command else "?"
-            log.exception("/%s failed", name)
-            reply, ephemeral = Reply(content=t(locale, "ui.error")), True
+        """Build the answer and send it (a failure is the error boundary's)."""
+        reply = await build(str(interaction.locale))
         kwargs: dict[str, Any] = {"ephemeral": ephemeral}
         if reply.embed is not None:
             kwargs["embed"] = reply.embed
         if reply.files:
             kwargs["files"] = reply.files
-        try:
-            await interaction.response.send_message(reply.content, **kwargs)
-        except discord.HTTPException:
-            log.exception("could not answer /%s", interaction.command and interaction.command.name)
+        await interaction.response.send_message(reply.content, **kwargs)
 
     @staticmethod
     def _guild_scope(interaction: discord.Interaction[Any], scope: str | None) -> int | None:

@@ -7,8 +7,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.ui.control_ids import ControlId
-from bot.ui.controls import ControlButton, ControlSelect, action_for, controls_for
+from bot.discord.ui.control_ids import ControlId
+from bot.discord.ui.controls import ControlButton, ControlSelect, action_for, controls_for
 from tarot_core import Discard, Ecart, Game, Poignee, Rules, view
 
 

@@ -1,9 +1,13 @@
 """``/tarot ...``: opening, joining and running a table. Thin: every decision is the table
-service's; this only translates the command and answers in the user's language."""
+service's, and every refusal or failure the error boundary's (``bot/discord/errors.py``);
+this only translates the command and acknowledges what was done.
+
+``/tarot`` is offered in servers only (where the bot is installed), never in DMs: a table
+lives in a channel of a server.
+"""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -12,24 +16,23 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.i18n import t
+from bot.render.table import rules_text
 from tarot_core.bots import LEVELS
 
-from ..i18n import t
-from ..render.refusals import refusal_text
-from ..render.table import rules_text
-from ..tables import Refused
-from ..ui.handler import answer, hand_message
+from ..errors import answer
+from ..ui.handler import hand_message
 
 if TYPE_CHECKING:
     from ..client import TarotBot
-
-log = logging.getLogger(__name__)
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
 ]
 
 
+@app_commands.guild_only()
+@app_commands.guild_install()
 class GameCog(
     commands.GroupCog,
     group_name="tarot",
@@ -45,23 +48,13 @@ class GameCog(
         call: Callable[[], Awaitable[Any]],
         done: str | None = None,
     ) -> None:
-        """Run a table operation; answer its refusal, or ``done`` (else just acknowledge)."""
-        locale = str(interaction.locale)
+        """Run a table operation, then acknowledge it with ``done`` (else "Done.") unless
+        it answered itself; a refusal or a failure rises to the error boundary."""
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
-        try:
-            await call()
-        except Refused as refused:
-            await answer(
-                interaction,
-                refusal_text(locale, refused, self.bot.tables.table(self._channel(interaction))),
-            )
-            return
-        except Exception:
-            log.exception("/tarot failed")
-            await answer(interaction, t(locale, "ui.error"))
-            return
+        await call()
         if not interaction.response.is_done():
-            await interaction.response.send_message(done or t(locale, "ui.done"), ephemeral=True)
+            text = done or t(str(interaction.locale), "ui.done")
+            await interaction.response.send_message(text, ephemeral=True)
 
     @staticmethod
     def _channel(interaction: discord.Interaction[Any]) -> int:
@@ -205,10 +198,7 @@ class GameCog(
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
-        try:
-            await hand_message(self.bot, interaction, self._channel(interaction), edit=False)
-        except Refused as refused:
-            await answer(interaction, refusal_text(str(interaction.locale), refused))
+        await hand_message(self.bot, interaction, self._channel(interaction), edit=False)
 
     @app_commands.command(
         name=_("stop", key="name.tarot.stop"),

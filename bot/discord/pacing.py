@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
-from .tables.clock import Clock
+from bot.tables.clock import Clock
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

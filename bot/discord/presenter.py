@@ -14,11 +14,8 @@ from typing import Any
 
 import discord
 
-from tarot_core import DealView
-
-from .i18n import t
-from .pacing import Coalescer
-from .render.table import (
+from bot.i18n import t
+from bot.render.table import (
     event_line,
     lobby_text,
     mention,
@@ -27,9 +24,12 @@ from .render.table import (
     standings_text,
     table_text,
 )
-from .storage import Storage
-from .tables import LoopClock, TableSnapshot
-from .tables.events import DealFinished, Event, GameFinished, Reminder
+from bot.storage import Storage
+from bot.tables import LoopClock, TableSnapshot
+from bot.tables.events import DealFinished, Event, GameFinished, Reminder
+from tarot_core import DealView
+
+from .pacing import Coalescer
 from .ui.control_ids import ControlId
 from .ui.controls import ControlButton, controls_for
 

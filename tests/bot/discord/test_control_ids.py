@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ui.control_ids import KINDS, MAX_LENGTH, PATTERN, ControlId, ControlIdError
+from bot.discord.ui.control_ids import KINDS, MAX_LENGTH, PATTERN, ControlId, ControlIdError
 
 SNOWFLAKE = st.integers(0, 2**64 - 1)
 

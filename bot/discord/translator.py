@@ -1,4 +1,5 @@
-"""Command names, descriptions and choices in French, through discord.py's Translator.
+"""Command names, descriptions and choices in every catalog's language, through discord.py's
+Translator.
 
 Discord shows each user the command texts of their client's language, from the
 localizations sent when the commands are synced. discord.py asks the tree's translator for
@@ -7,8 +8,8 @@ message catalogs, so command texts live with every other text.
 
 The convention: declare every translatable text as
 ``app_commands.locale_str("English text", key="cmd.xxx")`` (or ``catalog_str("cmd.xxx")``),
-where the key names the text in ``en.py`` and ``fr.py`` and the English text is the default
-Discord shows to every other locale. Keys: ``cmd.<command>`` for a command,
+where the key names the text in the catalogs (``en.py``, ``fr.py``...) and the English text
+is the default Discord shows to every other locale. Keys: ``cmd.<command>`` for a command,
 ``cmd.<command>.<sub>`` for a subcommand, ``cmd.<command>[.<sub>].<option>`` for an
 option's description, ``choice.<set>.<value>`` for a choice's name, ``name.<command>``
 and ``name.option.<option>`` for names (``/tarot nouvelle`` for a French client). A plain
@@ -17,13 +18,18 @@ and ``name.option.<option>`` for names (``/tarot nouvelle`` for a French client)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 from discord import app_commands
 
-from .en import MESSAGES as EN
-from .fr import MESSAGES as FR
+from bot.i18n.catalog import CATALOGS
+from bot.i18n.en import MESSAGES as EN
+from bot.i18n.locales import DISCORD_LOCALES
 
-TRANSLATIONS: dict[discord.Locale, dict[str, str]] = {discord.Locale.french: FR}
+TRANSLATIONS: dict[discord.Locale, Mapping[str, str]] = {
+    discord.Locale(code): CATALOGS[lang] for code, lang in DISCORD_LOCALES.items()
+}
 """Discord locales with a catalog of their own; English is the default text itself."""
 
 

@@ -1,9 +1,13 @@
-"""The discord.py client: wires settings, storage, the table service and the cogs."""
+"""The discord.py client: wires settings, storage, the table service and the cogs.
+
+``python -m bot`` opens the storage first (``bot/__main__.py``); ``setup_hook`` then puts
+the table service together with its Discord presenter, the controls' handler, the cogs,
+and the error boundary every interaction falls back on (``errors.py``).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from concurrent.futures import Executor
 from typing import Any
@@ -11,20 +15,22 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.heap import freeze_startup_objects
+from bot.settings import Settings
+from bot.storage import DatabaseUnusable, Storage
+from bot.tables import TableManager
+from bot.tables.thinking import bot_pool
+
 from .command_sync import sync_if_changed
-from .heap import freeze_startup_objects
-from .i18n import t
-from .settings import Settings
-from .storage import DatabaseUnusable, Storage
-from .tables import TableManager
-from .tables.thinking import bot_pool
+from .errors import TarotCommandTree, answer_dropped_click
 
 log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
 """Seconds before a component click nobody answered gets "no longer current"."""
-CATALOG_VERSION = "3"
-"""Bump with any change to command names, descriptions or their translations."""
+CATALOG_VERSION = "4"
+"""Bump with any change to command names, descriptions, their translations or where
+the commands are offered, so that they are synced again."""
 
 
 class TarotBot(commands.Bot):
@@ -46,6 +52,7 @@ class TarotBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=TarotCommandTree,
             **options,
         )
         self.settings = settings
@@ -59,8 +66,8 @@ class TarotBot(commands.Bot):
     async def setup_hook(self) -> None:
         from .cogs.game import GameCog
         from .cogs.stats import StatsCog
-        from .i18n.translator import CatalogTranslator
         from .presenter import DiscordPresenter
+        from .translator import CatalogTranslator
         from .ui.controls import ControlButton, ControlSelect, set_handler
         from .ui.handler import ControlHandler
 
@@ -89,15 +96,8 @@ class TarotBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click discord.py drops unanswered (a control no longer in its message,
-        see DESIGN.md) as "no longer current", before Discord's 3 s run out."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        await asyncio.sleep(FALLBACK_AFTER)
-        if not interaction.response.is_done():
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.response.send_message(
-                    t(str(interaction.locale), "ui.stale"), ephemeral=True
-                )
+        see ``errors.answer_dropped_click``) as "no longer current"."""
+        await answer_dropped_click(interaction, FALLBACK_AFTER)
 
     def database_unusable(self, error: DatabaseUnusable) -> None:
         """Stop at once: a move accepted now could not be kept (``python -m bot`` then

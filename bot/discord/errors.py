@@ -1,0 +1,151 @@
+"""The error boundary: the one place where a failure becomes an answer.
+
+Commands and controls only do the happy path and let everything else rise to here, so
+that every interaction is answered, ephemerally (a followup if it was already
+acknowledged), as soon as the failure rises:
+
+- a refusal of the table service (``Refused``) is told in the user's language with its
+  reason (``bot.render.refusals``);
+- anything else is a short apology (``ui.error``) and one ERROR log line that says where
+  (the command, or the control's kind, game and turn), the exception's type and the frames
+  it went through, but never its text: an engine error names the cards of a hidden hand.
+
+Slash commands reach it through ``TarotCommandTree.on_error``, controls through
+``ControlHandler.handle`` (``ui/handler.py``); a click that discord.py drops before any
+callback (a control no longer in its message) gets ``answer_dropped_click``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+from bot.render.refusals import refusal_text
+from bot.tables import Refused, TableSnapshot
+
+if TYPE_CHECKING:
+    from bot.tables import TableManager
+
+    from .client import TarotBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's content."""
+FRAMES_LOGGED = 8
+"""The innermost frames of a failure named in its log line."""
+
+
+async def answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:MESSAGE_LIMIT], ephemeral=True)
+    else:
+        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
+
+
+def where_it_went(error: BaseException) -> str:
+    """The frames ``error`` went through, innermost last, as ``folder/file:line function``:
+    enough to find the fault, and nothing of the values involved."""
+    frames = traceback.extract_tb(error.__traceback__)[-FRAMES_LOGGED:]
+    return " > ".join(
+        f"{'/'.join(Path(f.filename).parts[-2:])}:{f.lineno} {f.name}" for f in frames
+    )
+
+
+def log_failure(where: str, error: BaseException) -> None:
+    """One ERROR line for an unexpected failure: where, its type, its frames; never its
+    text or arguments, which may name a card."""
+    kind = type(error)
+    name = (
+        kind.__qualname__
+        if kind.__module__ == "builtins"
+        else f"{kind.__module__}.{kind.__qualname__}"
+    )
+    log.error("%s failed: %s at %s", where, name, where_it_went(error) or "?")
+
+
+def failure_text(locale: str, error: BaseException, table: TableSnapshot | None) -> str:
+    """What to tell the user: a refusal's reason, or the apology."""
+    if isinstance(error, Refused):
+        return refusal_text(locale, error, table)
+    return t(locale, "ui.error")
+
+
+def table_in(tables: TableManager | None, channel_id: int | None) -> TableSnapshot | None:
+    """The table a refusal is about (to name who is to act), if it can still be read."""
+    if tables is None or channel_id is None:
+        return None
+    try:
+        return tables.table(channel_id)
+    except Exception:  # the boundary must answer even when the service is what failed
+        return None
+
+
+async def answer_failure(
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    *,
+    where: str,
+    tables: TableManager | None,
+    channel_id: int | None,
+) -> None:
+    """Answer a refusal or a failure ephemerally (or follow up, if the interaction was
+    already acknowledged); never raises."""
+    locale = str(interaction.locale)
+    try:
+        if not isinstance(error, Refused):
+            log_failure(where, error)
+        table = table_in(tables, channel_id) if isinstance(error, Refused) else None
+        text = failure_text(locale, error, table)
+    except Exception as inner:  # a refusal that cannot be told: still say something
+        log_failure(f"{where}: telling its failure", inner)
+        text = t(locale, "ui.error")
+    try:
+        await answer(interaction, text)
+    except discord.HTTPException as e:  # the interaction expired or Discord is down
+        log.warning("%s: could not answer (%s %s)", where, e.status, e.code)
+
+
+class TarotCommandTree(app_commands.CommandTree["TarotBot"]):
+    """The slash commands' error boundary: a command raises, this answers."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[TarotBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        failure: BaseException = error
+        if isinstance(error, app_commands.CommandInvokeError):
+            failure = error.original
+        command = interaction.command
+        where = f"/{command.qualified_name}" if command is not None else "a slash command"
+        await answer_failure(
+            interaction,
+            failure,
+            where=where,
+            tables=getattr(self.client, "tables", None),
+            channel_id=interaction.channel_id,
+        )
+
+
+async def answer_dropped_click(interaction: discord.Interaction[Any], after: float) -> None:
+    """Answer a click discord.py drops unanswered (a control no longer in its message,
+    whose ``custom_id`` no item matches) as "no longer current", ``after`` seconds later
+    if nothing else has answered it, before Discord's 3 s run out."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    await asyncio.sleep(after)
+    if interaction.response.is_done():
+        return
+    # Answered meanwhile, or expired: nothing is left to do.
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.response.send_message(
+            t(str(interaction.locale), "ui.stale"), ephemeral=True
+        )

@@ -1,0 +1,459 @@
+"""Teksty po polsku. Te same klucze i te same ``{parametry}`` co w ``en.py``.
+
+Terminy jak u polskich graczy tarota francuskiego: atuty, lewa, Wymówka, pies (chien),
+biorący, obrona, rozdanie, garść (poignée), szlem, oudlery; kontrakty pozostają po
+francusku (Prise, Garde, Garde sans, Garde contre), podobnie Petit au bout i misère. Liczba
+mnoga zależy od liczby (1 karta, 2 karty, 5 kart): stąd formy ``{n:plural:...}``. Imię
+gracza stoi zwykle po dwukropku albo jako podmiot w czasie teraźniejszym, bo jego rodzaju
+i odmiany nie znamy.
+"""
+
+from __future__ import annotations
+
+_GAMES_LOC = "one=# grze|few=# grach|many=# grach|other=# grach"
+"""Po/w ... grach: 1 grze, 2 grach, 5 grach."""
+
+MESSAGES: dict[str, str] = {
+    # ----- odmowy (kody bot.tables.Refused) -----------------------------------------------
+    "refused.not_playing": "Gra jeszcze się nie rozpoczęła.",
+    "refused.table_exists": "Na tym kanale jest już otwarty stół.",
+    "refused.bad_players": "Przy stole gra 3, 4 lub 5 graczy, nie {players}.",
+    "refused.bad_rules": "Nieprawidłowe opcje zasad: {reason}",
+    "refused.bad_deals": (
+        "Gra ma od 1 do {max:plural:one=# rozdania|few=# rozdań|many=# rozdań|other=# rozdania},"
+        " nie {deals}."
+    ),
+    "refused.already_seated": "Masz już miejsce przy tym stole.",
+    "refused.bad_level": "Nieznany poziom bota {level}: wybierz {levels}.",
+    "refused.no_bot": "Przy tym stole nie ma bota.",
+    "refused.no_bot_seat": "Na miejscu {seat} nie siedzi bot.",
+    "refused.seats_empty": "Wolne miejsca: {count}. Poczekaj na graczy lub dodaj boty.",
+    "refused.stale": "To już nieaktualne: gra poszła dalej.",
+    "refused.not_your_turn": "To nie twoja kolej: teraz ruch ma {name}.",
+    "refused.not_your_seat": "Ten przycisk nie jest twój: należy do innego miejsca.",
+    "refused.not_away": "Nie masz statusu nieobecności.",
+    "refused.bad_seat": "Nie ma miejsca {seat}.",
+    "refused.not_human": "Na miejscu {seat} już siedzi bot.",
+    "refused.no_table": "Na tym kanale nie ma stołu.",
+    "refused.not_lobby": "Gra już się rozpoczęła.",
+    "refused.not_seated": "Nie masz miejsca przy tym stole.",
+    "refused.not_host": "Tylko gospodarz może to zrobić.",
+    "refused.not_host_action": "Tylko gospodarz może {action}.",
+    "refused.table_full": "Wszystkie miejsca są zajęte.",
+    "refused.illegal": "Ruch odrzucony: {reason}",
+    "refused.storage": "Stół nie mógł tego zapisać; spróbuj ponownie.",
+    "refused.generic": "Odrzucono: {reason}",
+    # ----- odmowy silnika (tarot_core.refusals: zasady, ruchy, fazy) ----------------------
+    "refused.illegal.game_over": "Gra jest zakończona.",
+    "refused.illegal.deal_over": "To rozdanie już się skończyło.",
+    "refused.illegal.unknown_action": "Zasady nie znają takiego ruchu.",
+    "refused.illegal.wrong_phase": "{action} nie jest teraz możliwe: {phase}.",
+    "refused.illegal.not_your_turn": "{action} nie jest możliwe: teraz ruch ma {to_act}.",
+    "refused.illegal.bid_too_low": (
+        "Nie możesz zgłosić {contract}: odzywka musi być wyższa niż {highest}."
+    ),
+    "refused.illegal.prise_not_allowed": (
+        "Przy tym stole nie gra się {contract}: najniższa odzywka to {lowest}."
+    ),
+    "refused.illegal.call_not_king": (
+        "Nie możesz wezwać karty {card}: wzywa się króla w dowolnym kolorze."
+    ),
+    "refused.illegal.call_lower_rank": (
+        "Nie możesz wezwać karty {card}: wolno to zrobić tylko z wszystkimi czterema"
+        " kartami z rozdania: {above}."
+    ),
+    "refused.illegal.ecart_not_in_hand": "Nie możesz odłożyć karty {card}: nie masz jej w ręce.",
+    "refused.illegal.ecart_king": "Nie możesz odłożyć karty {card}: króla nie wolno odłożyć.",
+    "refused.illegal.ecart_oudler": ("Nie możesz odłożyć karty {card}: oudlera nie wolno odłożyć."),
+    "refused.illegal.ecart_trump_not_needed": (
+        "Nie możesz odłożyć karty {card}: atut wolno odłożyć tylko wtedy, gdy pozostałe"
+        " karty nie wystarczą (masz jeszcze {cards})."
+    ),
+    "refused.illegal.ecart_size": (
+        "Musisz odłożyć {needed:plural:one=# kartę|few=# karty|many=# kart|other=# karty},"
+        " nie {count}."
+    ),
+    "refused.illegal.ecart_duplicate": "Karta {card} jest wśród odkładanych dwa razy.",
+    "refused.illegal.after_first_card": (
+        "{action} nie jest już możliwe: robi się to przed zagraniem pierwszej karty."
+    ),
+    "refused.illegal.poignee_already": "Garść została już pokazana.",
+    "refused.illegal.poignee_size": (
+        "Przy {players} graczach garść liczy dokładnie tyle kart: {sizes}; nie {count}."
+    ),
+    "refused.illegal.poignee_duplicate": "Karta {card} występuje w garści dwa razy.",
+    "refused.illegal.poignee_not_trump": (
+        "Nie możesz pokazać karty {card}: garść składa się z atutów (i Wymówki)."
+    ),
+    "refused.illegal.poignee_not_in_hand": (
+        "Nie możesz pokazać karty {card}: nie masz jej w ręce."
+    ),
+    "refused.illegal.poignee_excuse": (
+        "Wymówka może zastąpić atut tylko wtedy, gdy pokazujesz wszystkie swoje atuty"
+        " (niepokazane: {cards})."
+    ),
+    "refused.illegal.misere_off": "Przy tym stole gra się bez misère.",
+    "refused.illegal.misere_already": "Misère została już zgłoszona.",
+    "refused.illegal.misere_hand": (
+        "Nie możesz zgłosić misère: twoje karty z rozdania zawierają {cards}"
+        " (nie wolno mieć atutów, Wymówki ani figur)."
+    ),
+    "refused.illegal.not_in_hand": "Nie możesz zagrać karty {card}: nie masz jej.",
+    "refused.illegal.must_follow": (
+        "Nie możesz zagrać karty {card}: musisz dołożyć do koloru {suit} (masz {cards})."
+    ),
+    "refused.illegal.must_overtrump": (
+        "Nie możesz zagrać karty {card}: musisz przebić atutem wyższym niż {beat} (masz {cards})."
+    ),
+    "refused.illegal.must_trump": (
+        "Nie możesz zagrać karty {card}: musisz zagrać atut (masz {cards})."
+    ),
+    "refused.action.bid": "Zgłoszenie: {contract}",
+    "refused.action.pass": "Pasowanie",
+    "refused.action.call": "Wezwanie: {card}",
+    "refused.action.discard": "Odłożenie: {card}",
+    "refused.action.ecart": "Odłożenie kart",
+    "refused.action.slam": "Zapowiedzenie szlema",
+    "refused.action.no_slam": "Zrezygnowanie ze szlema",
+    "refused.action.poignee": "Pokazanie garści",
+    "refused.action.misere": "Zgłoszenie misère",
+    "refused.action.play": "Zagranie: {card}",
+    "refused.phase.bidding": "trwa licytacja",
+    "refused.phase.calling": "biorący wzywa króla",
+    "refused.phase.ecart": "biorący odkłada karty",
+    "refused.phase.slam": "biorący decyduje o zapowiedzi szlema",
+    "refused.phase.playing": "trwa rozgrywka",
+    "refused.phase.done": "rozdanie się skończyło",
+    "refused.ranks.12": "rycerze",
+    "refused.ranks.13": "damy",
+    "refused.ranks.14": "króle",
+    "refused.list_or": "{items} lub {last}",
+    "refused.other_channel": "Ten przycisk należy do stołu na kanale {channel}.",
+    "refused.other_channel_anon": "Ten przycisk należy do stołu na innym kanale.",
+    "host_action.start": "rozpocząć grę",
+    "host_action.cancel": "anulować stół",
+    "host_action.replace": "zastąpić gracza",
+    "host_action.stop_table": "zamknąć stół",
+    "host_action.stop_game": "przerwać grę",
+    # ----- interfejs ----------------------------------------------------------------------
+    "ui.stale": "To już nieaktualne: gra poszła dalej.",
+    "ui.dms_closed": (
+        "Nie mogę wysyłać ci prywatnych wiadomości: użyj /tarot karty lub przycisku Moje karty."
+    ),
+    "ui.labelled": "**{label}**: {text}",
+    "ui.done": "Gotowe.",
+    "ui.error": "Coś poszło nie tak; spróbuj ponownie.",
+    "ui.no_table_here": "Na tym kanale nie ma stołu: otwórz go poleceniem /tarot nowy.",
+    "ui.table_elsewhere": "Na tym kanale jest już otwarty stół: {link}",
+    # ----- kontrakty, poziomy, nazwy botów ------------------------------------------------
+    "contract.pass": "Pas",
+    "contract.prise": "Prise",
+    "contract.garde": "Garde",
+    "contract.garde_sans": "Garde sans",
+    "contract.garde_contre": "Garde contre",
+    "level.random": "losowy",
+    "level.heuristic": "heurystyczny",
+    "level.expert": "ekspert",
+    "bot_name.random": "Bot losowy",
+    "bot_name.heuristic": "Bot heurystyczny",
+    "bot_name.expert": "Bot ekspert",
+    "seat.n": "Miejsce {seat}",
+    "bot_name.numbered": "{name} {seat}",
+    "poignee.simple": "pojedyncza",
+    "poignee.double": "podwójna",
+    "poignee.triple": "potrójna",
+    "status.lobby": "oczekuje na graczy",
+    "status.playing": "w toku",
+    "status.finished": "zakończona",
+    "status.stopped": "przerwana",
+    "status.cancelled": "anulowana",
+    # ----- karty --------------------------------------------------------------------------
+    "card.rank.1": "As",
+    "card.rank.11": "Walet",
+    "card.rank.12": "Rycerz",
+    "card.rank.13": "Dama",
+    "card.rank.14": "Król",
+    "card.short.11": "W",
+    "card.short.12": "R",
+    "card.short.13": "D",
+    "card.short.14": "K",
+    "card.suit.0": "pik",
+    "card.suit.1": "kier",
+    "card.suit.2": "karo",
+    "card.suit.3": "trefl",
+    "card.suit_card": "{rank} {suit}",
+    "card.trump": "Atut {n}",
+    "card.petit": "Petit",
+    "card.excuse": "Wymówka",
+    "hand.group.0": "Piki",
+    "hand.group.1": "Kiery",
+    "hand.group.2": "Karo",
+    "hand.group.3": "Trefle",
+    "hand.group.4": "Atuty",
+    "hand.group.excuse": "Wymówka",
+    "hand.line": "**{group}**: {cards}",
+    "hand.empty": "(brak kart)",
+    # ----- stół przed grą -----------------------------------------------------------------
+    "lobby.title": "Tarot: stół dla {players} graczy",
+    "lobby.deals": "Rozdania: {deals}",
+    "lobby.host": "Gospodarz: {name}",
+    "lobby.seats": "Miejsca",
+    "lobby.seat": "{seat}. {name}",
+    "lobby.empty_seat": "{seat}. (wolne)",
+    "lobby.host_mark": "(gospodarz)",
+    "lobby.rules": "Zasady",
+    "lobby.rules_default": "Zasady FFT, bez wariantów.",
+    "lobby.hint": (
+        "Dołącz, aby zająć miejsce; gospodarz rozpoczyna grę, gdy wszystkie miejsca są zajęte."
+    ),
+    "lobby.ready": "Wszystkie miejsca są zajęte: gospodarz może rozpocząć grę.",
+    "lobby.closed": "Ten stół jest zamknięty (gra: {status}).",
+    # ----- opcje zasad --------------------------------------------------------------------
+    "rule.players": "{players:plural:one=# gracz|few=# gracze|many=# graczy|other=# gracza}",
+    "rule.garde_contre_multiplier": "Garde contre liczy się ×{value}",
+    "rule.prise_allowed.true": "Prise dozwolona",
+    "rule.prise_allowed.false": "Bez Prise: najniższą odzywką jest Garde",
+    "rule.poignee_bonus": "Premie za garść: {simple}/{double}/{triple}",
+    "rule.misere.true": "Misère dozwolona",
+    "rule.misere.false": "Bez misère",
+    "rule.shuffle.full": "Karty tasowane przed każdym rozdaniem",
+    "rule.shuffle.cut": "Bez tasowania: karty są zbierane i przekładane (tradycyjnie)",
+    # ----- stół ---------------------------------------------------------------------------
+    "table.title": "Tarot: rozdanie {n} z {m}",
+    "table.title_done": "Tarot: gra {status}",
+    "table.seat": "{seat}. {name}",
+    "table.dealer": "rozdający",
+    "table.away": "nieobecność",
+    "table.host": "gospodarz",
+    "table.total": "{total} pkt",
+    "table.turn.bid": "Licytuje: {name} (tura rozpoczęta {since})",
+    "table.turn.call": "Wzywa króla: {name} (tura rozpoczęta {since})",
+    "table.turn.ecart": "Odkłada karty: {name} (tura rozpoczęta {since})",
+    "table.turn.slam": "Decyduje o zapowiedzi szlema: {name} (tura rozpoczęta {since})",
+    "table.turn.play": "Gra: {name} (tura rozpoczęta {since})",
+    "table.turn.now": "przed chwilą",
+    "table.stand_in_at": "Bot zagra w zastępstwie {when}.",
+    "table.auction": "Licytacja",
+    "table.bid": "{name}: {contract}",
+    "table.auction_none": "nikt jeszcze nie licytował",
+    "table.contract": "{name} bierze: {contract}",
+    "table.contract_partner": "{name} bierze: {contract}; partner: {partner}",
+    "table.called": "Wezwana karta: {card}",
+    "table.slam": "Szlem zapowiedziany przez: {name}",
+    "table.chien": "Pies: {cards}",
+    "table.chien_hidden": "Pies: nieodkryty ({contract})",
+    "table.ecart_trumps": "Atuty wśród odłożonych kart: {cards}",
+    "table.poignee": "Garść ({level}, {name}): {cards}",
+    "table.misere": "Misère: {name}",
+    "table.petit_sec": "Petit sec ({name}): {cards}",
+    "table.trick": "Lewa {n}",
+    "table.trick_empty": "Lewa {n}: czeka na wyjście",
+    "table.last_trick": "Ostatnia lewa (bierze: {name})",
+    "table.played": "{name} {card}",
+    "table.scores": "Wyniki",
+    "table.score": "{name} {score}",
+    "table.finished": "Gra zakończona.",
+    "table.stopped": "Gra została przerwana.",
+    # ----- wiadomość prywatna -------------------------------------------------------------
+    "dm.title": "Tarot na {channel}: rozdanie {n} z {m}, twoje miejsce: {seat}",
+    "dm.hand": "Twoje karty",
+    "dm.ecart": "Twoje odłożone karty: {cards}",
+    "dm.contract": "Kontrakt: {contract} (biorący: {name})",
+    "dm.called": "Wezwana karta: {card}",
+    "dm.trick": "Bieżąca lewa: {cards}",
+    "dm.waiting": "Czekamy na ruch: {name}.",
+    "dm.do.bid": "Twoja kolej licytacji: {choices}.",
+    "dm.do.call": "Wezwij kartę (jej posiadacz zostaje twoim ukrytym partnerem): {choices}.",
+    "dm.do.ecart": (
+        "Odłóż {count:plural:one=# kartę|few=# karty|many=# kart|other=# karty}"
+        " (bez króli i oudlerów): {choices}."
+    ),
+    "dm.do.slam": "Zapowiedz szlema albo nie.",
+    "dm.do.play": "Twój ruch: {choices}.",
+    "dm.do.poignee": "Możesz pokazać garść: {choices}.",
+    "dm.do.misere": "Możesz zgłosić misère.",
+    "dm.game_over": "Gra zakończona.",
+    # ----- zdarzenia (jeden wiersz na kanale) ---------------------------------------------
+    "event.game_started": "Gra się zaczyna: rozdaje {name}.",
+    "event.contract_made": "{name} bierze: {contract}.",
+    "event.all_passed": "Wszyscy pasują: rozdanie jest nieważne, karty rozdaje następny gracz.",
+    "event.king_called": "{name} wzywa: {card}.",
+    "event.chien_shown": "Pies: {cards}.",
+    "event.ecart_trumps": "Atuty wśród odłożonych kart: {cards}.",
+    "event.slam_announced": "{name} zapowiada szlema!",
+    "event.poignee_shown": "{name} pokazuje garść ({level}): {cards}.",
+    "event.misere_declared": "{name} zgłasza misère.",
+    "event.deal_made": "Rozdanie {n}: {name} wygrywa kontrakt ({contract}).",
+    "event.deal_lost": "Rozdanie {n}: {name} przegrywa kontrakt ({contract}).",
+    "event.deal_passed": "Rozdanie {n}: wszyscy spasowali.",
+    "event.deal_petit_sec": "Rozdanie {n}: Petit sec, rozdanie zostaje unieważnione.",
+    "event.game_finished": "Koniec gry: wygrywa {name} z wynikiem {score}.",
+    "event.game_finished_tie": "Koniec gry: pierwsze miejsce dzielą {names} z wynikiem {score}.",
+    "event.game_stopped.host": "Gra przerwana przez: {name}; ukończone rozdania się liczą.",
+    "event.game_stopped.host_anon": "Gra została przerwana; ukończone rozdania się liczą.",
+    "event.game_stopped.idle": "Gra została przerwana: zbyt długo nikt nie grał.",
+    "event.lobby_closed.cancelled": "Stół został zamknięty.",
+    "event.lobby_closed.expired": "Stół został zamknięty: nikt nie rozpoczął gry na czas.",
+    "event.reminder": "{mention}, twoja kolej: bot zagra za ciebie {when}.",
+    "event.stand_in": "{name}: nieobecność; bot ({level}) gra w zastępstwie do powrotu.",
+    "event.player_back": "{name} wraca do gry.",
+    "event.seat_replaced": "Miejsce gracza {name} zajmuje bot ({level}) do końca gry.",
+    # ----- zapis punktacji i klasyfikacja -------------------------------------------------
+    "score.title": "Rozdanie {n}: zapis punktacji",
+    "score.void.passed": "Wszyscy spasowali: bez punktów, rozdaje następny gracz.",
+    "score.void.petit_sec": "Petit sec: rozdanie unieważnione, rozdaje następny gracz.",
+    "score.contract": "{name} bierze: {contract}.",
+    "score.contract_partner": "{name} bierze: {contract}; partner: {partner}.",
+    "score.contract_alone": "{name} bierze: {contract}, bez partnera.",
+    "score.points": (
+        "Punkty: {points}"
+        " ({oudlers:plural:one=# oudler|few=# oudlery|many=# oudlerów|other=# oudlera});"
+        " wymagane: {target}."
+    ),
+    "score.made": "Kontrakt wygrany o {diff}.",
+    "score.lost": "Kontrakt przegrany o {diff}.",
+    "score.base": "Podstawa: (25 + {diff}) × {multiplier} = {base}",
+    "score.petit_au_bout.taker": "Petit au bout dla biorącego: {bonus}",
+    "score.petit_au_bout.defence": "Petit au bout dla obrony: {bonus}",
+    "score.poignee": "Garść: {bonus}",
+    "score.slam.made": "Szlem zrobiony (niezapowiedziany): {bonus}",
+    "score.slam.announced_made": "Szlem zapowiedziany i zrobiony: {bonus}",
+    "score.slam.announced_failed": "Szlem zapowiedziany i nieudany: {bonus}",
+    "score.slam.defence": "Szlem obrony: {bonus}",
+    "score.misere": "Misère ({name}): {bonus}",
+    "score.hand": "Wartość rozdania: {score}",
+    "score.seats": "To rozdanie",
+    "score.totals": "Łącznie",
+    "score.line": "{name} {score}",
+    "standings.title": "Klasyfikacja końcowa",
+    "standings.line": "{rank}. {name} {score}",
+    # ----- przyciski i listy --------------------------------------------------------------
+    "button.join": "Dołącz",
+    "button.leave": "Opuść stół",
+    "button.add_bot": "Dodaj bota",
+    "button.add_bot_level": "Dodaj bota ({level})",
+    "button.remove_bot": "Usuń bota",
+    "button.start": "Rozpocznij",
+    "button.cancel": "Zamknij stół",
+    "button.my_hand": "Moje karty",
+    "button.pass": "Pas",
+    "button.slam_yes": "Zapowiedz szlema",
+    "button.slam_no": "Bez szlema",
+    "button.call": "Wezwij {card}",
+    "button.discard": "Odłóż",
+    "button.confirm_ecart": "Zatwierdź odłożenie",
+    "button.poignee": "Pokaż garść ({level})",
+    "button.misere": "Misère",
+    "button.back": "Wracam",
+    "button.stop": "Przerwij grę",
+    "select.ecart": "Karty do odłożenia: {suit}",
+    "select.bot_level": "Poziom bota",
+    "select.poignee": "Karty do pokazania",
+    # ----- polecenia (opisy najwyżej 100 znaków) ------------------------------------------
+    "name.tarot.new": "nowy",
+    "name.tarot.join": "dolacz",
+    "name.tarot.leave": "opusc",
+    "name.tarot.addbot": "dodajbota",
+    "name.tarot.start": "rozpocznij",
+    "name.tarot.hand": "karty",
+    "name.tarot.stop": "przerwij",
+    "name.tarot.rules": "zasady",
+    "name.tarot.back": "wroc",
+    "name.tarot.replace": "zastap",
+    "name.leaderboard": "ranking",
+    "name.stats": "statystyki",
+    "name.history": "historia",
+    "name.option.players": "gracze",
+    "name.option.deals": "rozdania",
+    "name.option.misere": "misere",
+    "name.option.prise_allowed": "prise_dozwolona",
+    "name.option.level": "poziom",
+    "name.option.seat": "miejsce",
+    "name.option.scope": "zakres",
+    "name.option.player": "gracz",
+    "name.option.garde_contre_multiplier": "mnoznik_contre",
+    "name.option.poignee_bonus": "premie_garsc",
+    "name.option.shuffle": "tasowanie",
+    "choice.garde_contre.6": "×6 (FFT)",
+    "choice.garde_contre.8": "×8",
+    "choice.poignee.fft": "20 / 30 / 40 (FFT)",
+    "choice.poignee.high": "20 / 40 / 60",
+    "cmd.tarot": "Graj w tarota francuskiego na tym kanale",
+    "cmd.tarot.new": "Otwórz stół do tarota na tym kanale",
+    "cmd.tarot.new.players": "Liczba graczy: 3, 4 lub 5",
+    "cmd.tarot.new.deals": "Liczba rozdań w grze (domyślnie: jedno na gracza)",
+    "cmd.tarot.new.garde_contre_multiplier": "Mnożnik Garde contre: 6 (FFT) lub 8",
+    "cmd.tarot.new.prise_allowed": "Zezwól na Prise (bez niej najniższą odzywką jest Garde)",
+    "cmd.tarot.new.poignee_bonus": "Premie za garść: 20/30/40 (FFT) lub 20/40/60",
+    "cmd.tarot.new.misere": "Zezwól na misère (poza zasadami FFT)",
+    "cmd.tarot.new.shuffle": "Tasuj przed każdym rozdaniem albo zbieraj i przekładaj (tradycyjnie)",
+    "cmd.tarot.join": "Zajmij miejsce przy stole na tym kanale",
+    "cmd.tarot.leave": "Opuść stół na tym kanale przed rozpoczęciem gry",
+    "cmd.tarot.addbot": "Posadź przy stole gracza komputerowego",
+    "cmd.tarot.addbot.level": "Siła gry bota",
+    "cmd.tarot.start": "Rozpocznij grę (gospodarz, gdy wszystkie miejsca są zajęte)",
+    "cmd.tarot.hand": "Pokaż swoje karty i przyciski (widzisz je tylko ty)",
+    "cmd.tarot.stop": "Przerwij grę lub zamknij stół (gospodarz)",
+    "cmd.tarot.rules": "Pokaż zasady stołu na tym kanale",
+    "cmd.tarot.back": "Odbierz swoje miejsce botowi, który gra za ciebie",
+    "cmd.tarot.replace": "Oddaj miejsce gracza botowi do końca gry (gospodarz)",
+    "cmd.tarot.replace.seat": "Numer miejsca",
+    "cmd.tarot.replace.level": "Siła gry bota",
+    "cmd.leaderboard": "Pokaż ranking tego serwera lub ranking globalny",
+    "cmd.leaderboard.scope": "Ten serwer lub wszystkie serwery",
+    "cmd.stats": "Pokaż statystyki gracza",
+    "cmd.stats.player": "Gracz (domyślnie: ty)",
+    "cmd.stats.scope": "Ten serwer lub wszystkie serwery",
+    "cmd.history": "Pokaż ostatnie gry gracza",
+    "cmd.history.player": "Gracz (domyślnie: ty)",
+    "choice.scope.guild": "Ten serwer",
+    "choice.scope.global": "Wszystkie serwery",
+    "choice.shuffle.full": "Tasuj",
+    "choice.shuffle.cut": "Zbierz i przełóż",
+    # ----- rankingi, statystyki, historia -------------------------------------------------
+    "lb.title.guild": "Ranking tego serwera",
+    "lb.title.global": "Ranking globalny",
+    "lb.empty": (
+        "Nikt nie jest jeszcze w rankingu: gracz trafia do niego po {games:plural:"
+        + _GAMES_LOC
+        + "}."
+    ),
+    "lb.line": "{rank}. {name}: ocena {rating}, {points} pkt w {games:plural:" + _GAMES_LOC + "}",
+    "stats.title": "Statystyki: {name}",
+    "stats.scope.guild": "na tym serwerze",
+    "stats.scope.global": "na wszystkich serwerach",
+    "stats.none": "{name}: brak rozegranych gier.",
+    "stats.points": "Punkty",
+    "stats.games": "Gry",
+    "stats.deals": "Rozdania",
+    "stats.average": "Średnio na rozdanie",
+    "stats.taker_rate": "Wzięte rozdania",
+    "stats.success_rate": "Wygrane kontrakty",
+    "stats.rating": "Ocena",
+    "stats.rank": "Miejsce {rank} z {ranked}",
+    "stats.unranked": (
+        "Jeszcze poza rankingiem: rozegrano {games} z"
+        " {needed:plural:one=# gry|few=# gier|many=# gier|other=# gry}"
+    ),
+    "stats.none_value": "b.d.",
+    "history.title": "Ostatnie gry: {name}",
+    "history.empty": "{name}: brak gier.",
+    "history.game": (
+        "Gra {id}, {date}: {status},"
+        " {deals:plural:one=# rozdanie|few=# rozdania|many=# rozdań|other=# rozdania}"
+    ),
+    "history.seat": "{rank}. {name} {score}",
+    "history.deal": "Rozdanie {n}: {outcome}",
+    "history.record": "Zapis gry {id}, rozdanie {n}",
+    "lb.row": (
+        "**{rank}.** {name}: ocena **{rating}** · gry {games} · rozdania {deals}"
+        " · na rozdanie {average} · wzięte {taken} · wygrane {made}"
+    ),
+    "lb.min_games": "Gracz trafia do rankingu po {games:plural:" + _GAMES_LOC + "}.",
+    "history.game_in": "**Gra {id}** · {date} · {channel} · {status} · rozdania: {deals}",
+    "history.seat_unranked": "{name} {score}",
+    "history.attached": "Dołączone zapisy rozdań gry {id}: {shown} z {total}.",
+    "outcome.played": "rozegrane",
+    "outcome.passed": "wszyscy spasowali",
+    "outcome.petit_sec": "petit sec",
+}

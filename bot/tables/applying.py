@@ -1,0 +1,106 @@
+"""Applying an action and storing it: the engine first (a refusal changes nothing), then
+one transaction for the action, the deals it finished and the game's result, or neither.
+
+Every move, a human's or a bot's, goes through ``apply``; what the table stores besides
+moves (a seat away, a status that must be put back) is here too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from tarot_core import Action, IllegalAction, to_record
+from tarot_core.serial import action_to_json
+
+from ..storage import FinishedDeal, Storage
+from . import derive
+from .errors import RefusalCode, Refused
+from .events import Event
+from .status import TableStatus
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+async def apply(storage: Storage, table: Table, action: Action) -> list[Event]:
+    """Engine first (a refusal changes nothing), then storage, or undo both; the events
+    the action gives."""
+    game = table.game
+    assert game is not None
+    index = len(game.deals) - 1
+    phase = game.current.phase
+    try:
+        game.apply(action)
+    except IllegalAction as e:
+        raise Refused(
+            RefusalCode.ILLEGAL,
+            str(e),
+            reason=str(e),
+            rule=e.code.value,
+            rule_params=e.params,
+        ) from None
+    table.log.append(json.dumps(action_to_json(action)))
+    before = table.recorded
+    try:
+        await store(storage, table, action)
+    except BaseException:
+        table.log.pop()
+        table.recorded = before
+        table.rebuild()
+        raise
+    finished = table.status == TableStatus.FINISHED
+    return derive.action_events(game, action, index, phase) + derive.deal_events(
+        game, before, finished=finished
+    )
+
+
+async def store(storage: Storage, table: Table, action: Action | None) -> None:
+    """The action, the deals it finished and the game's end: all or nothing. With no
+    action, only what is left unrecorded (a deal finished as it was dealt, or a crash)."""
+    game = table.game
+    assert game is not None
+    unrecorded = table.unrecorded()
+    over = game.over
+    if action is None and not unrecorded and not over:
+        return
+    players = [s.player_id if s is not None else 0 for s in table.seats]
+    deals = [
+        FinishedDeal(number, to_record(deal), deal.result, players)
+        for number, deal in unrecorded
+        if deal.result is not None
+    ]
+    try:
+        await storage.save_turn(
+            table.game_id,
+            table.turn - 1,
+            action_to_json(action) if action is not None else None,
+            deals,
+            list(game.totals) if over else None,
+        )
+    except Exception:
+        log.exception("game %s: could not store turn %s", table.game_id, table.turn)
+        raise Refused(RefusalCode.STORAGE, "the table could not save this; try again") from None
+    table.recorded += len(unrecorded)
+    if over:
+        table.status = TableStatus.FINISHED
+
+
+async def set_away(storage: Storage, table: Table, seat: int, away: bool) -> None:
+    """Away is a display and a stand-in policy, not part of the game: if it cannot be
+    stored, play goes on (after a restart the seat would show its old flag)."""
+    holder = table.seats[seat]
+    assert holder is not None
+    holder.away = away
+    try:
+        await storage.set_away(table.game_id, seat, away)
+    except Exception:
+        log.exception("game %s: could not store seat %s away=%s", table.game_id, seat, away)
+
+
+async def set_status_anyway(storage: Storage, table: Table, status: TableStatus) -> None:
+    """Put a status back after a failure: logged, never raised over the first error."""
+    try:
+        await storage.set_status(table.game_id, status)
+    except Exception:
+        log.exception("game %s: could not store status %s", table.game_id, status)

@@ -1,0 +1,79 @@
+"""Who may act when: the checks that refuse with a reason, read a table and change nothing.
+
+The engine decides every rule of the game; these decide the table's own (the phase a call
+belongs to, who is seated, what only the host may do, the seat and level asked for). Each
+refuses with its ``RefusalCode``; a new table rule is a check here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tarot_core.bots import LEVELS
+
+from .errors import RefusalCode, Refused
+from .status import TableStatus
+from .table import Table
+
+HostAction = Literal["start", "cancel", "replace", "stop_table", "stop_game"]
+HOST_ACTIONS: dict[HostAction, str] = {
+    "start": "start the game",
+    "cancel": "cancel the lobby",
+    "replace": "replace a player",
+    "stop_table": "stop the table",
+    "stop_game": "stop the game",
+}
+"""What only the host may do; the key travels with the refusal for translation."""
+
+
+def lobby(table: Table) -> None:
+    if table.status != TableStatus.LOBBY:
+        raise Refused(RefusalCode.NOT_LOBBY, "the game has already started")
+
+
+def playing(table: Table) -> None:
+    if table.status != TableStatus.PLAYING:
+        raise Refused(RefusalCode.NOT_PLAYING, "the game has not started yet")
+
+
+def seated(table: Table, user_id: int) -> int:
+    """The seat of ``user_id``."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refused(RefusalCode.NOT_SEATED, "you are not seated at this table")
+    return seat
+
+
+def host(table: Table, user_id: int, action: HostAction) -> None:
+    if user_id != table.host_id:
+        what = HOST_ACTIONS[action]
+        raise Refused(RefusalCode.NOT_HOST, f"only the host can {what}", action=action)
+
+
+def known_level(level: str) -> None:
+    if level not in LEVELS:
+        raise Refused(
+            RefusalCode.BAD_LEVEL,
+            f"unknown bot level {level!r}: {', '.join(LEVELS)}",
+            level=level,
+            levels=", ".join(LEVELS),
+        )
+
+
+def seat_at(table: Table, seat: int) -> int:
+    if not 0 <= seat < table.players:
+        raise Refused(RefusalCode.BAD_SEAT, f"there is no seat {seat + 1}", seat=seat + 1)
+    return seat
+
+
+def free_seat(table: Table) -> int:
+    for i, s in enumerate(table.seats):
+        if s is None:
+            return i
+    raise Refused(RefusalCode.TABLE_FULL, "every seat is taken")
+
+
+def name(table: Table, seat: int | None) -> str:
+    """Who holds ``seat``, as a refusal names them."""
+    holder = table.seats[seat] if seat is not None else None
+    return holder.name if holder is not None else "nobody"

@@ -1,0 +1,205 @@
+"""The lobby: a table opened, seats taken and given up, bots added and removed, the game
+started or the lobby cancelled.
+
+Each call is checked (``checks``) and refused with nothing changed, or stored in one
+transaction before the table in memory changes and the lobby is shown again; any change
+restarts the lobby's expiry (``timers``). The start deals the first deal and hands over to
+``turns``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from tarot_core import Rules, RulesError
+
+from . import applying, checks, closing, derive
+from .context import Context
+from .errors import RefusalCode, Refused
+from .events import Event, GameStarted
+from .settings import MAX_DEALS
+from .snapshot import TableSnapshot
+from .status import TableStatus
+from .table import BOT_NAMES, Seat, Table
+from .timers import Timers
+from .turns import Turns
+
+
+class Lobby:
+    def __init__(
+        self, ctx: Context, turns: Turns, timers: Timers, seeds: Callable[[], int]
+    ) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.timers = timers
+        self.seeds = seeds
+        self._opening = asyncio.Lock()
+        """Held while a table is opened: two opens in one channel make one table."""
+
+    async def create(
+        self,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        *,
+        guild_id: int | None,
+        players: int,
+        deals: int | None,
+        options: dict[str, Any] | None,
+        seed: int | None,
+    ) -> TableSnapshot:
+        ctx = self.ctx
+        async with self._opening:
+            if channel_id in ctx.tables:
+                raise Refused(RefusalCode.TABLE_EXISTS, "a table is already open in this channel")
+            if players not in (3, 4, 5):
+                raise Refused(
+                    RefusalCode.BAD_PLAYERS,
+                    f"a table has 3, 4 or 5 players, not {players}",
+                    players=players,
+                )
+            try:
+                rules = Rules.from_options(players, options or {})
+            except RulesError as e:
+                raise Refused(RefusalCode.BAD_RULES, f"rule options: {e}", reason=str(e)) from None
+            target = deals if deals is not None else players
+            if not 1 <= target <= MAX_DEALS:
+                raise Refused(
+                    RefusalCode.BAD_DEALS,
+                    f"a game has 1 to {MAX_DEALS} deals, not {target}",
+                    max=MAX_DEALS,
+                    deals=target,
+                )
+            game_seed = seed if seed is not None else self.seeds()
+            async with ctx.saving(), ctx.storage.transaction():
+                host = await ctx.storage.player("user", str(host_id), host_name)
+                game_id = await ctx.storage.create_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    players=players,
+                    rules=rules.options(),
+                    deals_target=target,
+                    seed=game_seed,
+                    host_id=host,
+                )
+                await ctx.storage.seat(game_id, 0, host)
+            seats: list[Seat | None] = [None] * players
+            seats[0] = Seat(host, host_name, host_id, None)
+            table = Table(
+                game_id=game_id,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                host_id=host_id,
+                rules=rules,
+                deals_target=target,
+                seed=game_seed,
+                seats=seats,
+            )
+            ctx.tables[channel_id] = table
+        async with table.lock:
+            self.timers.touch_lobby(table)
+            await ctx.showing.show(table)
+            return table.snapshot()
+
+    async def join(self, table: Table, user_id: int, name: str) -> TableSnapshot:
+        storage = self.ctx.storage
+        async with table.lock:
+            checks.lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise Refused(RefusalCode.ALREADY_SEATED, "you are already seated at this table")
+            seat = checks.free_seat(table)
+            async with self.ctx.saving(), storage.transaction():
+                player = await storage.player("user", str(user_id), name)
+                await storage.seat(table.game_id, seat, player)
+            table.seats[seat] = Seat(player, name, user_id, None)
+            return await self._changed(table)
+
+    async def leave(self, table: Table, user_id: int) -> TableSnapshot:
+        """A player gives up their seat; the host leaving cancels the lobby."""
+        async with table.lock:
+            checks.lobby(table)
+            seat = checks.seated(table, user_id)
+            if user_id == table.host_id:
+                await closing.close_lobby(self.ctx, table, "cancelled")
+                return table.snapshot()
+            async with self.ctx.saving():
+                await self.ctx.storage.unseat(table.game_id, seat)
+            table.seats[seat] = None
+            return await self._changed(table)
+
+    async def add_bot(self, table: Table, user_id: int, level: str) -> TableSnapshot:
+        storage = self.ctx.storage
+        async with table.lock:
+            checks.lobby(table)
+            checks.seated(table, user_id)
+            checks.known_level(level)
+            seat = checks.free_seat(table)
+            async with self.ctx.saving(), storage.transaction():
+                player = await storage.player("bot", level, BOT_NAMES[level])
+                await storage.seat(table.game_id, seat, player)
+            table.seats[seat] = Seat(player, BOT_NAMES[level], None, level)
+            return await self._changed(table)
+
+    async def remove_bot(self, table: Table, user_id: int, seat: int | None) -> TableSnapshot:
+        """The bot at ``seat``, or the last bot seated."""
+        async with table.lock:
+            checks.lobby(table)
+            checks.seated(table, user_id)
+            bots = [i for i, s in enumerate(table.seats) if s is not None and s.level is not None]
+            if seat is None:
+                if not bots:
+                    raise Refused(RefusalCode.NO_BOT, "there is no bot at this table")
+                seat = bots[-1]
+            elif checks.seat_at(table, seat) not in bots:
+                raise Refused(
+                    RefusalCode.NO_BOT_SEAT, f"seat {seat + 1} is not a bot", seat=seat + 1
+                )
+            async with self.ctx.saving():
+                await self.ctx.storage.unseat(table.game_id, seat)
+            table.seats[seat] = None
+            return await self._changed(table)
+
+    async def start(self, table: Table, user_id: int) -> TableSnapshot:
+        storage = self.ctx.storage
+        async with table.lock:
+            checks.lobby(table)
+            checks.host(table, user_id, "start")
+            empty = sum(1 for s in table.seats if s is None)
+            if empty:
+                raise Refused(
+                    RefusalCode.SEATS_EMPTY,
+                    f"{empty} seat{'s' if empty > 1 else ''} still empty"
+                    ": wait for players or add bots",
+                    count=empty,
+                )
+            game = table.game = table.new_game()
+            try:
+                async with self.ctx.saving():
+                    await storage.set_status(table.game_id, TableStatus.PLAYING)
+                table.status = TableStatus.PLAYING
+                # A petit sec dealt at once is recorded now (or, after a crash, by restore).
+                await applying.store(storage, table, None)
+            except BaseException:
+                if table.status == TableStatus.PLAYING:
+                    await applying.set_status_anyway(storage, table, TableStatus.LOBBY)
+                table.game = None
+                table.status = TableStatus.LOBBY
+                table.recorded = 0
+                raise
+            table.cancel_idle()
+            self.timers.touch_idle(table)
+            events: list[Event] = [GameStarted(game.deals[0].dealer)]
+            events += derive.deal_events(game, 0, finished=table.status == TableStatus.FINISHED)
+            return await self.turns.after_change(table, events)
+
+    async def cancel(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            checks.lobby(table)
+            checks.host(table, user_id, "cancel")
+            await closing.close_lobby(self.ctx, table, "cancelled")
+
+    async def _changed(self, table: Table) -> TableSnapshot:
+        self.timers.touch_lobby(table)
+        return await self.ctx.showing.show(table)

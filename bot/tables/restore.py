@@ -1,0 +1,63 @@
+"""After a restart: every lobby and game in play rebuilt from storage, as it was.
+
+A game is dealt again from its seed and replayed from its action log; what a crash left
+unrecorded (a finished deal, the game's result) is stored before play goes on, and the
+seat to act gets its bot move or its timers as after any change.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from tarot_core import Rules
+
+from . import applying
+from .context import Context
+from .status import TableStatus
+from .table import Seat, Table
+from .timers import Timers
+from .turns import Turns
+
+log = logging.getLogger(__name__)
+
+
+async def restore(ctx: Context, timers: Timers, turns: Turns) -> int:
+    """The number of tables rebuilt."""
+    storage = ctx.storage
+    count = 0
+    for stored in await storage.live_games():
+        if stored.channel_id in ctx.tables:
+            log.warning("game %s: channel %s already has a table", stored.id, stored.channel_id)
+            continue
+        seats: list[Seat | None] = [None] * stored.players
+        for s in await storage.seated(stored.id):
+            if s.kind == "user":
+                seats[s.seat] = Seat(s.player_id, s.name, int(s.external_id), None, s.away)
+            else:
+                seats[s.seat] = Seat(s.player_id, s.name, None, s.external_id)
+        host = await storage.player_by_id(stored.host_id) if stored.host_id else None
+        table = Table(
+            game_id=stored.id,
+            channel_id=stored.channel_id,
+            guild_id=stored.guild_id,
+            host_id=int(host.external_id) if host is not None and host.kind == "user" else 0,
+            rules=Rules.from_options(stored.players, stored.rules),
+            deals_target=stored.deals_target,
+            seed=stored.seed,
+            seats=seats,
+            status=TableStatus(stored.status),
+        )
+        ctx.tables[table.channel_id] = table
+        count += 1
+        if table.status == TableStatus.LOBBY:
+            timers.touch_lobby(table)
+            continue
+        table.log = [json.dumps(a) for a in await storage.actions(stored.id)]
+        table.rebuild()
+        table.recorded = len(await storage.deal_records(stored.id))
+        async with table.lock:
+            await applying.store(storage, table, None)  # anything the crash left unrecorded
+            timers.touch_idle(table)
+            await turns.after_change(table, [])
+    return count

@@ -1,0 +1,19 @@
+"""Where a table is in its life; stored as the text of its member in ``games.status``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class TableStatus(StrEnum):
+    """Each member compares equal to its text (``snapshot.status == "playing"`` holds)."""
+
+    LOBBY = "lobby"
+    """Seats filling; nothing dealt yet."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """Every deal played; the result is stored."""
+    STOPPED = "stopped"
+    """Ended early by the host, a moderator or idleness; finished deals stay recorded."""
+    CANCELLED = "cancelled"
+    """A lobby closed before its game started."""
