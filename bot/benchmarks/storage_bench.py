@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage import Storage, rating
-from bot.storage.stats import GLOBAL
+from bot.storage.stats import GLOBAL, deal_figures
 from tarot_core import Rules, to_record
 from tarot_core import ranks as tarot_ranks
 from tarot_core.bench import random_deal
@@ -245,7 +245,7 @@ class Filler:
         for seat, pid in enumerate(seats):
             self.add("seats", (game_id, seat, pid, 0))
         totals = [0] * size
-        per_seat = [[0, 0, 0, 0] for _ in range(size)]  # points, deals, taken, made
+        per_player: dict[int, list[int]] = {}  # points, deals, taken, made, as Storage counts
         for number in range(1, count + 1):
             deal = self.pool[size][rng.randrange(len(self.pool[size]))]
             self.deal_id += 1
@@ -255,23 +255,21 @@ class Filler:
                 (deal_id, game_id, number, deal.outcome, deal.taker, deal.contract, deal.made)
                 + (deal.record, created + 300 * number),
             )
-            played = deal.outcome == "played"
             for seat, score in enumerate(deal.scores):
                 took = seat == deal.taker
                 self.add("deal_scores", (deal_id, seat, seats[seat], score, int(took)))
                 totals[seat] += score
-                figures = per_seat[seat]
-                figures[0] += score
-                figures[1] += played
-                figures[2] += took
-                figures[3] += took and bool(deal.made)
+            for pid, f in deal_figures(deal, seats).items():
+                figures = per_player.setdefault(pid, [0, 0, 0, 0])
+                for i, value in enumerate((f.points, f.deals, f.taken, f.made)):
+                    figures[i] += value
         self.seat_deals += count * size
         scopes = (GLOBAL,) if guild is None else (GLOBAL, guild)
         for scope in scopes:
-            for seat, pid in enumerate(seats):
+            for pid, figures in per_player.items():
                 line = self.line(scope, pid)
                 for i in range(4):
-                    line[i] += per_seat[seat][i]
+                    line[i] += figures[i]
         if not stopped:
             ranks = tarot_ranks(totals)
             for seat, pid in enumerate(seats):

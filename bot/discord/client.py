@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
 """Seconds before a component click nobody answered gets "no longer current"."""
-CATALOG_VERSION = "4"
+CATALOG_VERSION = "5"
 """Bump with any change to command names, descriptions, their translations or where
 the commands are offered, so that they are synced again."""
 
@@ -65,6 +65,7 @@ class TarotBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from .cogs.game import GameCog
+        from .cogs.help import HelpCog
         from .cogs.stats import StatsCog
         from .presenter import DiscordPresenter
         from .translator import CatalogTranslator
@@ -83,6 +84,7 @@ class TarotBot(commands.Bot):
         self.add_dynamic_items(ControlButton, ControlSelect)
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))
+        await self.add_cog(HelpCog(self))
         await self.tree.set_translator(CatalogTranslator())
         await sync_if_changed(
             self.tree,

@@ -57,6 +57,20 @@ class Coalescer(Generic[K, V]):
         finally:
             self._busy.discard(key)
 
+    def pending(self, key: K) -> bool:
+        """A value of ``key`` is waiting or being sent."""
+        return key in self._busy
+
+    def forget(self, key: K) -> None:
+        """Drop what is remembered of ``key`` (its pacing), once its message is done with;
+        a value still waiting is kept and sent."""
+        if key not in self._busy:
+            self._last_sent.pop(key, None)
+
+    def remembered(self) -> set[K]:
+        """Every key this coalescer remembers something of."""
+        return set(self._latest) | set(self._last_sent) | self._busy
+
     async def drain(self) -> None:
         """Wait until everything submitted has been sent."""
         while self._tasks:

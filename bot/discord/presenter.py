@@ -2,7 +2,10 @@
 human and game edited in place, and a line in the channel for what deserves one.
 
 Public messages are built only from snapshots (the public view); a DM only from its own
-seat's view. Bursts are coalesced (``pacing.Coalescer``): a run of bot moves costs one edit.
+seat's view. Bursts are coalesced (``pacing.Coalescer``): a run of bot moves costs one edit,
+and a DM whose text and controls would not change is not edited at all. A channel line
+goes out only once the table message shows the state it comes with. When a game ends,
+every DM is left without a live control, and what was kept for the game is let go.
 Message ids are stored, so after a restart the same messages are edited again.
 """
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -27,11 +31,13 @@ from bot.render.table import (
 from bot.storage import Storage
 from bot.tables import LoopClock, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished, Reminder
+from bot.tables.status import TableStatus
 from tarot_core import DealView
 
 from .pacing import Coalescer
 from .ui.control_ids import ControlId
 from .ui.controls import ControlButton, controls_for
+from .ui.lobby_controls import table_buttons
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +46,20 @@ EDIT_INTERVAL = 1.0
 CACHE_WAIT = 10.0
 """After a restart, how long a table shown again waits for its guild to be known."""
 DMS_CLOSED = 50007
+LINE_WAIT = 10.0
+"""How long a channel line waits for the table edit it comes with (failing or slow)."""
+ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
+
+
+@dataclass(frozen=True)
+class _Dm:
+    """What one DM is to show: the table, its human, their view, and whether the seat is
+    still theirs (a seat given to a bot is shown once more, without controls)."""
+
+    table: TableSnapshot
+    user_id: int
+    view: DealView
+    seated: bool = True
 
 
 class DiscordPresenter:
@@ -47,50 +67,130 @@ class DiscordPresenter:
         self.client = client
         self.storage = storage
         clock = LoopClock()
-        self.tables: Coalescer[int, TableSnapshot] = Coalescer(
+        self.tables: Coalescer[int, tuple[int, TableSnapshot]] = Coalescer(
             clock, EDIT_INTERVAL, self._show_table
         )
-        self.dms: Coalescer[tuple[int, int], tuple[TableSnapshot, int, DealView]] = Coalescer(
-            clock, EDIT_INTERVAL, self._show_dm
-        )
+        self.dms: Coalescer[tuple[int, int], _Dm] = Coalescer(clock, EDIT_INTERVAL, self._show_dm)
         self.locales: dict[int, str] = {}
         """The last Discord locale each user interacted in (their DMs use it)."""
-        self._lines: dict[int, asyncio.Queue[tuple[str, bool]]] = {}
+        self._lines: dict[int, asyncio.Queue[tuple[str, bool, int]]] = {}
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
         self._locale_writes: set[asyncio.Task[None]] = set()
         self._dm_refs: dict[tuple[int, int], tuple[int, int]] = {}
         """(game, seat) -> (DM channel, message): read from storage once, not per edit."""
         self._closed: dict[int, bool] = {}
+        self._seq = 0
+        """Counts the table states submitted; a line waits for its state to be shown."""
+        self._table_shown: dict[int, int] = {}
+        """channel -> the latest state its table message was edited to (or tried)."""
+        self._table_moved = asyncio.Condition()
+        self._dm_last: dict[tuple[int, int], _Dm] = {}
+        """(game, seat) -> what its DM was last told, to end it without controls."""
+        self._dm_shown: dict[tuple[int, int], tuple[str, str]] = {}
+        """(game, seat) -> the text and controls its DM shows: the same again is not sent."""
+        self._last_deal: dict[int, DealFinished] = {}
+        self._standings: dict[int, GameFinished] = {}
+        self._forgetting: set[asyncio.Task[None]] = set()
+        self._game_channel: dict[int, int] = {}
 
     # ----- the Presenter interface ---------------------------------------------------
 
     async def table_changed(self, table: TableSnapshot) -> None:
-        self.tables.submit(table.channel_id, table)
+        self._seq += 1
+        self._game_channel[table.game_id] = table.channel_id
+        self.tables.submit(table.channel_id, (self._seq, table))
+        for key, dm in list(self._dm_last.items()):
+            if key[0] != table.game_id:
+                continue
+            info = table.seats[key[1]] if key[1] < len(table.seats) else None
+            if info is None or info.user_id != dm.user_id:  # the seat went to a bot
+                del self._dm_last[key]
+                self.dms.submit(key, _Dm(table, dm.user_id, dm.view, seated=False))
+        if table.status in ENDED:
+            task = asyncio.get_running_loop().create_task(self._forget(table))
+            self._forgetting.add(task)
+            task.add_done_callback(self._forgetting.discard)
 
     async def tell_seat(
         self, table: TableSnapshot, seat: int, user_id: int, view: DealView
     ) -> None:
-        self.dms.submit((table.game_id, seat), (table, user_id, view))
+        dm = _Dm(table, user_id, view)
+        self._dm_last[(table.game_id, seat)] = dm
+        self.dms.submit((table.game_id, seat), dm)
 
     async def announce(self, table: TableSnapshot, event: Event) -> None:
         locale = self.channel_locale(table.channel_id)
         if isinstance(event, DealFinished):
+            self._last_deal[table.game_id] = event
             text = score_sheet(locale, table, event)
         elif isinstance(event, GameFinished):
+            self._standings[table.game_id] = event
             text = standings_text(locale, table, event)
         else:
             text = event_line(locale, table, event)
         if text:
-            self._post(table.channel_id, text, ping=isinstance(event, Reminder))
+            self._post(table.channel_id, text, ping=isinstance(event, Reminder), after=self._seq)
 
     async def drain(self) -> None:
-        await self.tables.drain()
-        await self.dms.drain()
-        for queue in self._lines.values():
+        while True:
+            await self.tables.drain()
+            await self.dms.drain()
+            for queue in list(self._lines.values()):
+                await queue.join()
+            if self._locale_writes:
+                await asyncio.gather(*list(self._locale_writes), return_exceptions=True)
+            if not self._forgetting:
+                return
+            await asyncio.gather(*list(self._forgetting), return_exceptions=True)
+
+    def held(self, game_id: int) -> list[str]:
+        """What is still kept for ``game_id`` (empty once its end has been shown): for
+        tests and diagnostics."""
+        channel = self._game_channel.get(game_id)
+        found = []
+        if channel is not None:
+            found.append("channel")
+        if game_id in self._message_ids:
+            found.append("table message")
+        if any(k[0] == game_id for k in self._dm_refs):
+            found.append("DM messages")
+        if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown)):
+            found.append("DM states")
+        if any(k[0] == game_id for k in self.dms.remembered()):
+            found.append("DM pacing")
+        if game_id in self._last_deal or game_id in self._standings:
+            found.append("results")
+        return found
+
+    async def _forget(self, table: TableSnapshot) -> None:
+        """Once the end of ``table``'s game is shown (its table message, its DMs, its
+        lines), let go of everything kept for it."""
+        game_id, channel_id = table.game_id, table.channel_id
+        while True:
+            keys = [k for k in self.dms.remembered() if k[0] == game_id]
+            queue = self._lines.get(channel_id)
+            idle = not self.tables.pending(channel_id) and not any(map(self.dms.pending, keys))
+            if idle and (queue is None or queue.empty()):
+                break
+            await asyncio.sleep(self.tables.interval)
+        if queue is not None:
             await queue.join()
-        if self._locale_writes:
-            await asyncio.gather(*list(self._locale_writes), return_exceptions=True)
+        for key in [k for k in self.dms.remembered() if k[0] == game_id]:
+            self.dms.forget(key)
+        for cache in (self._dm_refs, self._dm_last, self._dm_shown):
+            for key in [k for k in cache if k[0] == game_id]:
+                del cache[key]
+        self._message_ids.pop(game_id, None)
+        self._game_channel.pop(game_id, None)
+        self._last_deal.pop(game_id, None)
+        self._standings.pop(game_id, None)
+        if not self.tables.pending(channel_id):  # no newer table in that channel meanwhile
+            self.tables.forget(channel_id)
+            self._table_shown.pop(channel_id, None)
+            if queue is not None and queue.empty() and self._lines.get(channel_id) is queue:
+                del self._lines[channel_id]
+                self._posters.pop(channel_id, None)
 
     # ----- helpers -------------------------------------------------------------------
 
@@ -111,20 +211,22 @@ class DiscordPresenter:
         guild = getattr(channel, "guild", None)
         return str(guild.preferred_locale) if guild is not None else None
 
-    def _post(self, channel_id: int, text: str, ping: bool = False) -> None:
-        """Lines go out in order, one channel at a time, none dropped on an error."""
+    def _post(self, channel_id: int, text: str, ping: bool = False, after: int = 0) -> None:
+        """Lines go out in order, one channel at a time, none dropped on an error; each
+        after the table message shows state ``after`` (the state the line comes with)."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait((text, ping))
+        queue.put_nowait((text, ping, after))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
                 self._poster(channel_id, queue)
             )
 
-    async def _poster(self, channel_id: int, queue: asyncio.Queue[tuple[str, bool]]) -> None:
+    async def _poster(self, channel_id: int, queue: asyncio.Queue[tuple[str, bool, int]]) -> None:
         while not queue.empty():
-            text, ping = await queue.get()
+            text, ping, after = await queue.get()
             try:
+                await self._table_showing(channel_id, after)
                 channel = self.client.get_partial_messageable(channel_id)
                 mentions = (
                     discord.AllowedMentions(users=True) if ping else discord.AllowedMentions.none()
@@ -135,26 +237,44 @@ class DiscordPresenter:
             finally:
                 queue.task_done()
 
+    async def _table_showing(self, channel_id: int, seq: int) -> None:
+        """Wait until the table message of ``channel_id`` was edited to state ``seq`` or a
+        later one (or tried to be), at most ``LINE_WAIT``."""
+        if not self.tables.pending(channel_id):
+            return
+        async with self._table_moved:
+            try:
+                await asyncio.wait_for(
+                    self._table_moved.wait_for(
+                        lambda: (
+                            self._table_shown.get(channel_id, 0) >= seq
+                            or not self.tables.pending(channel_id)
+                        )
+                    ),
+                    LINE_WAIT,
+                )
+            except TimeoutError:
+                log.warning("channel %s: a line went out before its table edit", channel_id)
+
     def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        if table.status == "lobby":
-            for arg, key in (
-                ("join", "button.join"),
-                ("leave", "button.leave"),
-                ("addbot", "button.add_bot"),
-                ("start", "button.start"),
-            ):
-                control = ControlId("lobby", table.channel_id, table.game_id, 0, arg)
-                style = (
-                    discord.ButtonStyle.primary if arg == "start" else discord.ButtonStyle.secondary
-                )
-                view.add_item(ControlButton(control, label=t(locale, key), style=style))
-        elif table.status == "playing":
+        for item in table_buttons(table, locale):  # the lobby's, or Play again
+            view.add_item(item)
+        if table.status == "playing":
             control = ControlId("hand", table.channel_id, table.game_id, 0, "")
             view.add_item(ControlButton(control, label=t(locale, "button.my_hand")))
         return view
 
-    async def _show_table(self, channel_id: int, table: TableSnapshot) -> None:
+    async def _show_table(self, channel_id: int, value: tuple[int, TableSnapshot]) -> None:
+        seq, table = value
+        try:
+            await self._edit_table(channel_id, table)
+        finally:
+            self._table_shown[channel_id] = max(seq, self._table_shown.get(channel_id, 0))
+            async with self._table_moved:
+                self._table_moved.notify_all()
+
+    async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
         await self._known(channel_id)
         locale = self.channel_locale(channel_id)
         text = lobby_text(locale, table) if table.status == "lobby" else table_text(locale, table)
@@ -178,10 +298,47 @@ class DiscordPresenter:
         self._message_ids[table.game_id] = sent.id
         await self.storage.set_table_message(table.game_id, sent.id)
 
-    async def _show_dm(
-        self, key: tuple[int, int], value: tuple[TableSnapshot, int, DealView]
+    # ----- a seat's hand, for its DM and for a click's answer (ui/handler.py) ------------
+
+    def hand_content(
+        self, table: TableSnapshot, view: DealView, locale: str | None, *, seated: bool = True
+    ) -> tuple[str, discord.ui.View]:
+        """A seat's hand as its DM shows it: the text and the controls (none once the game
+        ended or the seat went to a bot). A click answered by an update of its message,
+        and ``/tarot hand``, draw exactly this."""
+        last = self._last_deal.get(table.game_id)
+        ended = table.status != TableStatus.PLAYING
+        if last is not None and last.number != table.deal_number - (0 if ended else 1):
+            last = None  # only the deal just finished
+        standings = self._standings.get(table.game_id) if ended else None
+        text = private_text(
+            locale, table, view, last_deal=last, standings=standings, seated=seated
+        )[:2000]
+        controls = discord.ui.View(timeout=None)
+        if seated and not ended:
+            for item in controls_for(view, table.channel_id, table.game_id, table.turn, locale):
+                controls.add_item(item)
+        return text, controls
+
+    def last_told(self, game_id: int, seat: int) -> tuple[TableSnapshot, DealView] | None:
+        """The latest state the table service told ``seat`` of ``game_id`` (its game's
+        end too, once the table has left its channel)."""
+        dm = self._dm_last.get((game_id, seat))
+        return (dm.table, dm.view) if dm is not None else None
+
+    def shown_through_interaction(
+        self, game_id: int, seat: int, message_id: int, content: tuple[str, discord.ui.View]
     ) -> None:
-        table, user_id, view = value
+        """A click's answer made ``message_id`` show ``content``: if that message is the
+        seat's DM, the paced edit that would draw the same is not sent (one call saved)."""
+        key = (game_id, seat)
+        where = self._dm_refs.get(key)
+        if where is not None and where[1] == message_id:
+            text, controls = content
+            self._dm_shown[key] = (text, repr(controls.to_components()))
+
+    async def _show_dm(self, key: tuple[int, int], dm: _Dm) -> None:
+        table, user_id, view = dm.table, dm.user_id, dm.view
         closed = self._closed.get(user_id)
         if closed is None:
             closed = self._closed[user_id] = await self.storage.dm_closed(user_id)
@@ -189,27 +346,29 @@ class DiscordPresenter:
             return
         await self._known(table.channel_id)
         locale = await self.user_locale(user_id, table.channel_id)
-        text = private_text(locale, table, view)
-        controls = discord.ui.View(timeout=None)
-        for item in controls_for(view, table.channel_id, table.game_id, table.turn, locale):
-            controls.add_item(item)
+        text, controls = self.hand_content(table, view, locale, seated=dm.seated)
+        shown = (text, repr(controls.to_components()))
+        if self._dm_shown.get(key) == shown:
+            return  # the DM reads so already: no call
         game_id, seat = key
         try:
             where = self._dm_refs.get(key) or await self.storage.dm_message(game_id, seat)
             if where is not None:
                 channel = self.client.get_partial_messageable(where[0])
                 try:
-                    await channel.get_partial_message(where[1]).edit(
-                        content=text[:2000], view=controls
-                    )
+                    await channel.get_partial_message(where[1]).edit(content=text, view=controls)
                     self._dm_refs[key] = where
+                    # A click's answer landing meanwhile is drawn again by the edit its move
+                    # queued (it differs from this one): nothing is left showing an old state.
+                    self._dm_shown[key] = shown
                     return
                 except discord.NotFound:
                     pass
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            sent = await user.send(text[:2000], view=controls)
+            sent = await user.send(text, view=controls)
             await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
             self._dm_refs[key] = (sent.channel.id, sent.id)
+            self._dm_shown[key] = shown
         except discord.Forbidden as e:
             if e.code != DMS_CLOSED:
                 raise

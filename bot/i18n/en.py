@@ -249,6 +249,11 @@ MESSAGES: dict[str, str] = {
     "dm.do.poignee": "You may show a poignée: {choices}.",
     "dm.do.misere": "You may declare a misère.",
     "dm.game_over": "The game is over.",
+    # The DM's state (issue 14: best bid, waiting, deal result, seat replaced)
+    "dm.best_bid": "Highest bid so far: {contract} ({name})",
+    "dm.waiting_others": "Waiting for the others (the table shows who is to play).",
+    "dm.deal_result": "{deal} Your score: {score} (total {total}).",
+    "dm.replaced": "Your seat was given to a bot: this game goes on without you.",
     # ----- events (one channel line each) -------------------------------------------------
     "event.game_started": "The game starts: {name} deals.",
     "event.contract_made": "{name} takes: {contract}.",
@@ -308,6 +313,8 @@ MESSAGES: dict[str, str] = {
     "button.start": "Start",
     "button.cancel": "Cancel table",
     "button.my_hand": "My hand",
+    # Clicks (issue 14): an ephemeral hand with no move to make is refreshed in place.
+    "button.refresh_hand": "Refresh",
     "button.pass": "Pass",
     "button.slam_yes": "Announce slam",
     "button.slam_no": "No slam",
@@ -418,4 +425,54 @@ MESSAGES: dict[str, str] = {
     "outcome.played": "played",
     "outcome.passed": "everybody passed",
     "outcome.petit_sec": "petit sec",
+    # ----- the lobby's Remove and Play again, /help and /tarot rules explained (issue 14)
+    "ui.table_opened": (
+        "Table opened: {players} players, {deals:plural:one=# deal|other=# deals}. Others "
+        "can join with the buttons of the table message."
+    ),
+    "refused.empty_seat": "Seat {seat} is already empty.",
+    "refused.host_seat": ("The host cannot remove their own seat: Leave cancels the lobby."),
+    "host_action.remove": "remove a player",
+    "button.remove_seat": "Remove {name}",
+    "button.play_again": "Play again",
+    "name.tarot.remove": "remove",
+    "cmd.tarot.remove": ("Free a seat of the lobby, a bot's or a player's (host only)"),
+    "cmd.tarot.remove.seat": "Who to remove",
+    "name.help": "help",
+    "cmd.help": "What this bot does, how to start a table, the commands",
+    "help.text": (
+        "**French Tarot** is a trick-taking card game for 3 to 5 players with 78 cards: one "
+        "player (the taker) bids to win the deal against the others, helped by the 21 "
+        "trumps and the Excuse.\n\n**Start a table**: `/tarot new` in a channel (players, "
+        "deals, variants), then others press Join, the host adds bots for empty seats and "
+        "presses Start. Your hand comes by DM, with buttons for your legal moves "
+        "only.\n\n**Commands**\n- `/tarot new`, `join`, `leave`, `addbot`, `remove`, "
+        "`start`: the lobby\n- `/tarot hand`: your hand, only for you (if your DMs are "
+        "closed)\n- `/tarot back`, `replace`, `stop`: during a game\n- `/tarot rules`: the "
+        "rules of the table and what each option means\n- `/leaderboard`, `/stats`, "
+        "`/history`: results and deal records\n\nThe rules in full: see them with `/tarot "
+        "rules` and in `docs/rules.md` of the bot's repository."
+    ),
+    "rules.title_table": "The rules of this table",
+    "rules.title_options": "The options of a table (chosen with /tarot new)",
+    "rules.explain.garde_contre_multiplier": (
+        "garde_contre_multiplier: a Garde contre (the chien goes to the defence unseen) "
+        "multiplies the deal's score by 6 (FFT) or by 8."
+    ),
+    "rules.explain.prise_allowed": (
+        "prise_allowed: whether the smallest bid, the Prise (×1), may be made; when off, "
+        "the smallest bid is the Garde (×2)."
+    ),
+    "rules.explain.poignee_bonus": (
+        "poignee_bonus: the bonus for showing a poignée (a simple, double or triple set of "
+        "trumps): 20/30/40 points (FFT) or 20/40/60, to the side that wins the deal."
+    ),
+    "rules.explain.misere": (
+        "misere: a player dealt no trump, no Excuse and no face card may declare a misère "
+        "before their first card and gains 10 from each other player (not an FFT rule)."
+    ),
+    "rules.explain.shuffle": (
+        "shuffle: the cards are shuffled before every deal, or (cut) gathered and only cut, "
+        "as at a real table, so that suits stay together."
+    ),
 }

@@ -260,6 +260,11 @@ MESSAGES: dict[str, str] = {
     "dm.do.poignee": "Puedes mostrar una poignée: {choices}.",
     "dm.do.misere": "Puedes declarar una misère.",
     "dm.game_over": "La partida ha terminado.",
+    # The DM's state (issue 14: best bid, waiting, deal result, seat replaced)
+    "dm.best_bid": "Apuesta más alta por ahora: {contract} ({name})",
+    "dm.waiting_others": "Esperando a los demás (la mesa muestra a quién le toca).",
+    "dm.deal_result": "{deal} Tu puntuación: {score} (total {total}).",
+    "dm.replaced": "Tu asiento se ha dado a un bot: la partida sigue sin ti.",
     # ----- eventos (una línea en el canal) ------------------------------------------------
     "event.game_started": "Empieza la partida: reparte {name}.",
     "event.contract_made": "{name} toma: {contract}.",
@@ -324,6 +329,8 @@ MESSAGES: dict[str, str] = {
     "button.start": "Empezar",
     "button.cancel": "Cerrar la mesa",
     "button.my_hand": "Mis cartas",
+    # Clicks (issue 14): an ephemeral hand with no move to make is refreshed in place.
+    "button.refresh_hand": "Actualizar",
     "button.pass": "Paso",
     "button.slam_yes": "Anunciar slam",
     "button.slam_no": "Sin slam",
@@ -445,4 +452,57 @@ MESSAGES: dict[str, str] = {
     "outcome.played": "jugada",
     "outcome.passed": "todos pasaron",
     "outcome.petit_sec": "petit sec",
+    # ----- the lobby's Remove and Play again, /help and /tarot rules explained (issue 14)
+    "ui.table_opened": (
+        "Mesa abierta: {players} jugadores, {deals:plural:one=# mano|other=# manos}. Los "
+        "demás se unen con los botones del mensaje de la mesa."
+    ),
+    "refused.empty_seat": "El asiento {seat} ya está libre.",
+    "refused.host_seat": ("El anfitrión no puede quitar su propio asiento: Salir cierra la mesa."),
+    "host_action.remove": "quitar a un jugador",
+    "button.remove_seat": "Quitar a {name}",
+    "button.play_again": "Jugar otra vez",
+    "name.tarot.remove": "quitar",
+    "cmd.tarot.remove": ("Liberar un asiento de la mesa, de un bot o de un jugador (anfitrión)"),
+    "cmd.tarot.remove.seat": "A quién quitar",
+    "name.help": "ayuda",
+    "cmd.help": "Qué hace este bot, cómo abrir una mesa, los comandos",
+    "help.text": (
+        "El **tarot francés** es un juego de bazas con 78 cartas para 3 a 5 jugadores: un "
+        "jugador (el que toma) se compromete a ganar la mano contra los demás, ayudado por "
+        "los 21 triunfos y la Excusa.\n\n**Abrir una mesa**: `/tarot nueva` en un canal "
+        "(jugadores, manos, variantes); los demás pulsan Unirse, el anfitrión añade bots en "
+        "los asientos libres y pulsa Empezar. Tu mano llega por mensaje privado, con "
+        "botones solo para tus jugadas permitidas.\n\n**Comandos**\n- `/tarot nueva`, "
+        "`unirse`, `salir`, `agregarbot`, `quitar`, `empezar`: la mesa\n- `/tarot cartas`: "
+        "tu mano, solo para ti (si tus mensajes privados están cerrados)\n- `/tarot "
+        "volver`, `reemplazar`, `detener`: durante la partida\n- `/tarot reglas`: las "
+        "reglas de la mesa y qué significa cada opción\n- `/clasificacion`, "
+        "`/estadisticas`, `/historial`: resultados y registros de las manos\n\nLas reglas "
+        "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del "
+        "bot."
+    ),
+    "rules.title_table": "Las reglas de esta mesa",
+    "rules.title_options": "Las opciones de una mesa (elegidas con /tarot nueva)",
+    "rules.explain.garde_contre_multiplier": (
+        "Multiplicador de la Garde contre (el chien va a la defensa sin verse): la "
+        "puntuación de la mano se multiplica por 6 (FFT) o por 8."
+    ),
+    "rules.explain.prise_allowed": (
+        "Prise permitida: si se puede hacer la puja más baja, la Prise (×1); si no, la puja "
+        "más baja es la Garde (×2)."
+    ),
+    "rules.explain.poignee_bonus": (
+        "Primas de poignée: la prima por mostrar una poignée (simple, doble o triple, de "
+        "triunfos): 20/30/40 puntos (FFT) o 20/40/60, para el bando que gana la mano."
+    ),
+    "rules.explain.misere": (
+        "Misère: un jugador que no recibió ningún triunfo, ni la Excusa, ni figuras puede "
+        "anunciar una misère antes de su primera carta y gana 10 de cada otro jugador (no "
+        "es regla FFT)."
+    ),
+    "rules.explain.shuffle": (
+        "Barajar: las cartas se barajan antes de cada mano, o (cortar) se recogen y solo se "
+        "cortan, como en una mesa real, de modo que los palos quedan juntos."
+    ),
 }

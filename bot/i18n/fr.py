@@ -260,6 +260,11 @@ MESSAGES: dict[str, str] = {
     "dm.do.poignee": "Vous pouvez montrer une poignée : {choices}.",
     "dm.do.misere": "Vous pouvez déclarer une misère.",
     "dm.game_over": "La partie est terminée.",
+    # The DM's state (issue 14: best bid, waiting, deal result, seat replaced)
+    "dm.best_bid": "Enchère la plus haute pour l'instant : {contract} ({name})",
+    "dm.waiting_others": "On attend les autres (la table indique qui doit jouer).",
+    "dm.deal_result": "{deal} Votre score : {score} (total {total}).",
+    "dm.replaced": "Votre place a été donnée à un robot : la partie continue sans vous.",
     # ----- événements (une ligne dans le salon) -------------------------------------------
     "event.game_started": "La partie commence : {name} donne.",
     "event.contract_made": "{name} prend : {contract}.",
@@ -321,6 +326,8 @@ MESSAGES: dict[str, str] = {
     "button.start": "Lancer",
     "button.cancel": "Fermer la table",
     "button.my_hand": "Ma main",
+    # Clicks (issue 14): an ephemeral hand with no move to make is refreshed in place.
+    "button.refresh_hand": "Actualiser",
     "button.pass": "Passe",
     "button.slam_yes": "Annoncer un chelem",
     "button.slam_no": "Pas de chelem",
@@ -433,4 +440,57 @@ MESSAGES: dict[str, str] = {
     "outcome.played": "jouée",
     "outcome.passed": "tout le monde a passé",
     "outcome.petit_sec": "petit sec",
+    # ----- the lobby's Remove and Play again, /help and /tarot rules explained (issue 14)
+    "ui.table_opened": (
+        "Table ouverte : {players} joueurs, {deals:plural:one=# donne|other=# donnes}. Les "
+        "autres la rejoignent avec les boutons du message de la table."
+    ),
+    "refused.empty_seat": "La place {seat} est déjà libre.",
+    "refused.host_seat": ("L'hôte ne peut pas retirer sa propre place : Quitter ferme la table."),
+    "host_action.remove": "retirer un joueur",
+    "button.remove_seat": "Retirer {name}",
+    "button.play_again": "Rejouer",
+    "name.tarot.remove": "retirer",
+    "cmd.tarot.remove": ("Libérer une place de la table, d'un bot ou d'un joueur (l'hôte)"),
+    "cmd.tarot.remove.seat": "Qui retirer",
+    "name.help": "aide",
+    "cmd.help": ("Ce que fait ce bot, comment ouvrir une table, les commandes"),
+    "help.text": (
+        "Le **tarot** est un jeu de levées à 78 cartes pour 3 à 5 joueurs : un joueur (le "
+        "preneur) s'engage à gagner la donne contre les autres, aidé des 21 atouts et de "
+        "l'Excuse.\n\n**Ouvrir une table** : `/tarot nouvelle` dans un salon (joueurs, "
+        "donnes, variantes), puis les autres appuient sur Rejoindre, l'hôte ajoute des bots "
+        "aux places libres et appuie sur Lancer. Votre main arrive en message privé, avec "
+        "des boutons pour vos seuls coups permis.\n\n**Commandes**\n- `/tarot nouvelle`, "
+        "`rejoindre`, `quitter`, `ajouterbot`, `retirer`, `commencer` : la table\n- `/tarot "
+        "main` : votre main, pour vous seul (si vos messages privés sont fermés)\n- `/tarot "
+        "retour`, `remplacer`, `arreter` : pendant la partie\n- `/tarot regles` : les "
+        "règles de la table et le sens de chaque option\n- `/classement`, `/statistiques`, "
+        "`/historique` : résultats et fiches des donnes\n\nLes règles complètes : voyez-les "
+        "avec `/tarot regles` et dans `docs/rules.md` du dépôt du bot."
+    ),
+    "rules.title_table": "Les règles de cette table",
+    "rules.title_options": ("Les options d'une table (choisies avec /tarot nouvelle)"),
+    "rules.explain.garde_contre_multiplier": (
+        "multiplicateur_contre : une garde contre (le chien va à la défense sans être vu) "
+        "multiplie la marque de la donne par 6 (FFT) ou par 8."
+    ),
+    "rules.explain.prise_allowed": (
+        "prise_permise : si la plus petite enchère, la prise (×1), est permise ; sinon la "
+        "plus petite enchère est la garde (×2)."
+    ),
+    "rules.explain.poignee_bonus": (
+        "primes_poignee : la prime d'une poignée montrée (simple, double ou triple, en "
+        "atouts) : 20/30/40 points (FFT) ou 20/40/60, au camp qui gagne la donne."
+    ),
+    "rules.explain.misere": (
+        "misere : un joueur qui n'a reçu ni atout, ni Excuse, ni figure peut annoncer une "
+        "misère avant sa première carte et reçoit 10 de chaque autre joueur (hors règles "
+        "FFT)."
+    ),
+    "rules.explain.shuffle": (
+        "melange : les cartes sont mélangées avant chaque donne, ou (couper) ramassées et "
+        "seulement coupées, comme à une vraie table, si bien que les couleurs restent "
+        "groupées."
+    ),
 }

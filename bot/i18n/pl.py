@@ -273,6 +273,11 @@ MESSAGES: dict[str, str] = {
     "dm.do.poignee": "Możesz pokazać garść: {choices}.",
     "dm.do.misere": "Możesz zgłosić misère.",
     "dm.game_over": "Gra zakończona.",
+    # The DM's state (issue 14: best bid, waiting, deal result, seat replaced)
+    "dm.best_bid": "Najwyższa licytacja do tej pory: {contract} ({name})",
+    "dm.waiting_others": "Czekamy na pozostałych (stół pokazuje, czyj jest ruch).",
+    "dm.deal_result": "{deal} Twój wynik: {score} (razem {total}).",
+    "dm.replaced": "Twoje miejsce zajął bot: gra toczy się dalej bez ciebie.",
     # ----- zdarzenia (jeden wiersz na kanale) ---------------------------------------------
     "event.game_started": "Gra się zaczyna: rozdaje {name}.",
     "event.contract_made": "{name} bierze: {contract}.",
@@ -336,6 +341,8 @@ MESSAGES: dict[str, str] = {
     "button.start": "Rozpocznij",
     "button.cancel": "Zamknij stół",
     "button.my_hand": "Moje karty",
+    # Clicks (issue 14): an ephemeral hand with no move to make is refreshed in place.
+    "button.refresh_hand": "Odśwież",
     "button.pass": "Pas",
     "button.slam_yes": "Zapowiedz szlema",
     "button.slam_no": "Bez szlema",
@@ -456,4 +463,58 @@ MESSAGES: dict[str, str] = {
     "outcome.played": "rozegrane",
     "outcome.passed": "wszyscy spasowali",
     "outcome.petit_sec": "petit sec",
+    # ----- the lobby's Remove and Play again, /help and /tarot rules explained (issue 14)
+    "ui.table_opened": (
+        "Stół otwarty: graczy: {players}, {deals:plural:one=# rozdanie|few=# "
+        "rozdania|many=# rozdań|other=# rozdania}. Inni dołączają przyciskami wiadomości "
+        "stołu."
+    ),
+    "refused.empty_seat": "Miejsce {seat} jest już wolne.",
+    "refused.host_seat": ("Gospodarz nie może usunąć własnego miejsca: Wyjdź zamyka stół."),
+    "host_action.remove": "usunąć gracza",
+    "button.remove_seat": "Usuń: {name}",
+    "button.play_again": "Zagraj ponownie",
+    "name.tarot.remove": "usun",
+    "cmd.tarot.remove": ("Zwolnij miejsce przy stole, bota lub gracza (tylko gospodarz)"),
+    "cmd.tarot.remove.seat": "Kogo usunąć",
+    "name.help": "pomoc",
+    "cmd.help": "Co robi ten bot, jak otworzyć stół, polecenia",
+    "help.text": (
+        "**Tarot francuski** to gra w lewy na 78 kart dla 3 do 5 graczy: jeden gracz "
+        "(rozgrywający) zobowiązuje się wygrać rozdanie przeciw pozostałym, z pomocą 21 "
+        "atutów i Wymówki.\n\n**Otwórz stół**: `/tarot nowy` na kanale (gracze, rozdania, "
+        "warianty); inni naciskają Dołącz, gospodarz dodaje boty na wolne miejsca i naciska "
+        "Rozpocznij. Twoja ręka przychodzi w wiadomości prywatnej, z przyciskami tylko dla "
+        "dozwolonych ruchów.\n\n**Polecenia**\n- `/tarot nowy`, `dolacz`, `opusc`, "
+        "`dodajbota`, `usun`, `rozpocznij`: stół\n- `/tarot karty`: twoja ręka, tylko dla "
+        "ciebie (gdy wiadomości prywatne są zamknięte)\n- `/tarot wroc`, `zastap`, "
+        "`przerwij`: w trakcie gry\n- `/tarot zasady`: zasady stołu i znaczenie każdej "
+        "opcji\n- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań\n\nPełne "
+        "zasady: zobacz je poleceniem `/tarot zasady` i w `docs/rules.md` w repozytorium "
+        "bota."
+    ),
+    "rules.title_table": "Zasady tego stołu",
+    "rules.title_options": "Opcje stołu (wybierane przy /tarot nowy)",
+    "rules.explain.garde_contre_multiplier": (
+        "Mnożnik Garde contre (chien idzie do obrony nieoglądany): wynik rozdania mnoży się "
+        "przez 6 (FFT) lub przez 8."
+    ),
+    "rules.explain.prise_allowed": (
+        "Prise dozwolona: czy wolno zgłosić najniższą odzywkę, Prise (×1); jeśli nie, "
+        "najniższą odzywką jest Garde (×2)."
+    ),
+    "rules.explain.poignee_bonus": (
+        "Premie za garść: premia za pokazanie garści atutów (pojedynczej, podwójnej lub "
+        "potrójnej): 20/30/40 punktów (FFT) lub 20/40/60, dla strony, która wygrywa "
+        "rozdanie."
+    ),
+    "rules.explain.misere": (
+        "Misère: gracz, który nie dostał atutu, Wymówki ani figury, może ogłosić misère "
+        "przed pierwszą kartą i dostaje 10 od każdego innego gracza (nie jest to zasada "
+        "FFT)."
+    ),
+    "rules.explain.shuffle": (
+        "Tasowanie: karty są tasowane przed każdym rozdaniem albo (przełożenie) zbierane i "
+        "tylko przekładane, jak przy prawdziwym stole, więc kolory zostają razem."
+    ),
 }

@@ -494,37 +494,66 @@ def standings_text(locale: str | None, table: TableSnapshot, event: GameFinished
 # ----- the private DM --------------------------------------------------------------------
 
 
-def private_text(locale: str | None, table: TableSnapshot, view: DealView) -> str:
-    """One seat's DM (and "My hand"): the table line, the hand by suit, and on its turn
-    what it must do. ``view`` must be that seat's own view."""
+def private_text(
+    locale: str | None,
+    table: TableSnapshot,
+    view: DealView,
+    *,
+    last_deal: DealFinished | None = None,
+    standings: GameFinished | None = None,
+    seated: bool = True,
+) -> str:
+    """One seat's DM (and "My hand"): the table line, the auction's best bid or the
+    contract, the hand by suit, and on its turn what it must do; while others act only
+    "waiting for the others" (the table names who), so their moves need no edit. The
+    deal just finished (``last_deal``) and the game's ``standings`` are shown once known;
+    a seat no longer ``seated`` (given to a bot) is told so. ``view`` must be that seat's
+    own view."""
     seat = view.seat
     if seat is None:
         raise ValueError("a DM needs the seat's own view, not the public one")
     n, m = _deal_numbers(table)
     channel = f"<#{table.channel_id}>"
     lines = [f"**{t(locale, 'dm.title', channel=channel, n=n, m=m, seat=seat + 1)}**"]
+    if last_deal is not None:
+        lines.append(_dm_deal_result(locale, table, last_deal, seat))
+    if standings is not None:
+        lines += ["", standings_text(locale, table, standings), ""]
     if view.taker is not None and view.contract is not None:
         who = seat_name(locale, table, view.taker)
-        lines.append(
-            t(locale, "dm.contract", contract=contract_name(locale, view.contract), name=who)
-        )
+        contract = contract_name(locale, view.contract)
+        key = "dm.best_bid" if view.phase == Phase.BIDDING else "dm.contract"
+        lines.append(t(locale, key, contract=contract, name=who))
     if view.called is not None:
         lines.append(t(locale, "dm.called", card=card_long(view.called, locale)))
     lines += ["", f"**{t(locale, 'dm.hand')}**", *hand_lines(view.hand, locale)]
     if view.ecart:
         lines.append(t(locale, "dm.ecart", cards=cards_short(view.ecart, locale)))
     lines.append("")
-    if table.status != "playing":
+    if not seated:
+        lines.append(t(locale, "dm.replaced"))
+    elif table.status != "playing":
         lines.append(t(locale, "dm.game_over"))
     elif view.phase == Phase.DONE or view.to_act is None:
         pass
     elif view.to_act != seat:
-        lines.append(t(locale, "dm.waiting", name=seat_name(locale, table, view.to_act)))
+        lines.append(t(locale, "dm.waiting_others"))
     else:
         if view.phase == Phase.PLAYING and view.current is not None and view.current.cards:
             lines.append(t(locale, "dm.trick", cards=_trick_cards(locale, table, view.current)))
         lines += _what_to_do(locale, table, view)
     return "\n".join(lines).rstrip()
+
+
+def _dm_deal_result(
+    locale: str | None, table: TableSnapshot, event: DealFinished, seat: int
+) -> str:
+    """The deal just finished, as the channel says it, with this seat's score and total."""
+    mine = signed(event.result.scores[seat], locale)
+    total = signed(event.totals[seat], locale)
+    return t(
+        locale, "dm.deal_result", deal=_deal_line(locale, table, event), score=mine, total=total
+    )
 
 
 def _what_to_do(locale: str | None, table: TableSnapshot, view: DealView) -> list[str]:

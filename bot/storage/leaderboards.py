@@ -30,8 +30,10 @@ class PlayerLine:
     games: int
     """Finished games (stopped games count their deals but not as games)."""
     deals: int
-    """Seat-deals played to the end; redeals are not deals."""
+    """Deals played to the end with at least one seat; redeals are not deals. A player in
+    several seats of a deal (a bot level) counts it once, with its seats' points summed."""
     taken: int
+    """Deals one of its seats took."""
     made: int
     rating: float
     """The ordinal mu − 3σ."""

@@ -125,4 +125,31 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE players ADD COLUMN locale TEXT;
     """,
+    # 6: a player in several seats of one deal (a bot level) counts that deal once, with
+    # the sum of its seats' scores, as ``stats.count_deal`` now does: the bots' totals are
+    # recounted from their deal scores. Games and ratings already counted a game once per
+    # player; users never hold two seats, so their rows stay as they are.
+    """
+    UPDATE player_stats AS ps
+    SET points = r.points, deals = r.deals, taken = r.taken, made = r.made
+    FROM (
+        WITH per_deal AS (
+            SELECT g.guild_id, s.player_id, SUM(s.score) AS score,
+                   MAX(d.outcome = 'played') AS played, MAX(s.took) AS took,
+                   MAX(s.took * COALESCE(d.made, 0)) AS made
+            FROM deal_scores s
+            JOIN players p ON p.id = s.player_id AND p.kind = 'bot'
+            JOIN deals d ON d.id = s.deal_id
+            JOIN games g ON g.id = d.game_id
+            GROUP BY s.deal_id, s.player_id
+        )
+        SELECT CASE WHEN k.n = 0 THEN 0 ELSE per_deal.guild_id END AS scope, player_id,
+               SUM(score) AS points, SUM(played) AS deals, SUM(took) AS taken,
+               SUM(made) AS made
+        FROM per_deal
+        JOIN (SELECT 0 AS n UNION ALL SELECT 1) k ON k.n = 0 OR per_deal.guild_id IS NOT NULL
+        GROUP BY 1, 2
+    ) AS r
+    WHERE ps.scope = r.scope AND ps.player_id = r.player_id;
+    """,
 )

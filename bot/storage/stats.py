@@ -4,11 +4,18 @@ Leaderboards must answer in milliseconds over millions of deals, so each deal ad
 players' rows in the same transaction that stores it, and each finished game moves their
 ratings; reading is then an index range. Every row exists twice: scope 0 counts every game,
 and a game in a guild also counts in the guild's own scope.
+
+A player is one row however many seats it holds (a bot level can fill several seats of one
+table), so every figure on its row stays true: a deal or a game counts once for it, its
+points are the sum of its seats' scores (a row's points still add up to zero over the
+board), it took a deal if one of its seats took, and it made it if that seat made it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 import aiosqlite
 
@@ -44,25 +51,63 @@ _ADD_GAME = (
 )
 
 
+@dataclass(frozen=True)
+class DealFigures:
+    """What one deal adds to one player's row, all its seats together."""
+
+    points: int
+    deals: int
+    """1 for a deal played to the end, 0 for a redeal (passed, petit sec)."""
+    taken: int
+    made: int
+
+
+class Scored(Protocol):
+    """What counting needs of a deal's result (a ``DealResult``, or the benchmark's stand-in)."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def taker(self) -> int | None: ...
+    @property
+    def made(self) -> bool | int | None: ...
+
+
+def deal_figures(result: Scored, player_ids: Sequence[int]) -> dict[int, DealFigures]:
+    """Each distinct player's share of a deal: its seats' scores summed, the deal once."""
+    played = int(result.outcome == "played")
+    figures: dict[int, DealFigures] = {}
+    for seat, score in enumerate(result.scores):
+        player = player_ids[seat]
+        took = int(seat == result.taker)
+        made = int(took and bool(result.made))
+        had = figures.get(player)
+        if had is not None:
+            score, took, made = had.points + score, had.taken | took, had.made | made
+        figures[player] = DealFigures(score, played, took, made)
+    return figures
+
+
 async def count_deal(
     conn: aiosqlite.Connection,
     guild_id: int | None,
     result: DealResult,
     player_ids: Sequence[int],
 ) -> None:
-    """Add one stored deal to its players' totals, seat by seat.
+    """Add one stored deal to its players' totals, once per distinct player.
 
-    Redeals (passed, petit sec) score nothing and are not deals; a player in two seats
-    counts two seat-deals.
+    Redeals (passed, petit sec) score nothing and are not deals; a player in several seats
+    (a bot level) counts the deal once, with the sum of its seats' scores.
     """
-    played = int(result.outcome == "played")
     start = rating.DEFAULT + (rating.ordinal(rating.DEFAULT),)
-    rows = []
-    for scope in scopes(guild_id):
-        for seat, score in enumerate(result.scores):
-            took = seat == result.taker
-            made = took and bool(result.made)
-            rows.append((scope, player_ids[seat], score, played, int(took), int(made), *start))
+    figures = deal_figures(result, player_ids)
+    rows = [
+        (scope, player, f.points, f.deals, f.taken, f.made, *start)
+        for scope in scopes(guild_id)
+        for player, f in figures.items()
+    ]
     await conn.executemany(_ADD_DEAL, rows)
 
 

@@ -98,9 +98,13 @@ class Lobby:
                 seats=seats,
             )
             ctx.tables[channel_id] = table
+        return await self._shown_open(table)
+
+    async def _shown_open(self, table: Table) -> TableSnapshot:
+        """A lobby just opened in its channel: its expiry starts and it is shown."""
         async with table.lock:
             self.timers.touch_lobby(table)
-            await ctx.showing.show(table)
+            await self.ctx.showing.show(table)
             return table.snapshot()
 
     async def join(self, table: Table, user_id: int, name: str) -> TableSnapshot:
@@ -160,6 +164,88 @@ class Lobby:
                 await self.ctx.storage.unseat(table.game_id, seat)
             table.seats[seat] = None
             return await self._changed(table)
+
+    async def remove_seat(
+        self, table: Table, user_id: int, seat: int, player_id: int | None
+    ) -> TableSnapshot:
+        """The host frees ``seat``: a bot's, or a player's who is not coming (not their
+        own: the host leaving cancels the lobby). ``player_id``, if given, is who the host
+        saw there: anyone else seated there since is not removed ("no longer current")."""
+        async with table.lock:
+            checks.lobby(table)
+            if user_id != table.host_id:
+                raise Refused(
+                    RefusalCode.NOT_HOST, "only the host can remove a player", action="remove"
+                )
+            holder = table.seats[checks.seat_at(table, seat)]
+            if holder is None:
+                raise Refused(RefusalCode.EMPTY_SEAT, f"seat {seat + 1} is empty", seat=seat + 1)
+            if player_id is not None and holder.player_id != player_id:
+                raise Refused(RefusalCode.STALE, f"seat {seat + 1} has changed hands")
+            if holder.user_id == table.host_id:
+                raise Refused(
+                    RefusalCode.HOST_SEAT,
+                    "the host cannot remove their own seat: leave to cancel the lobby",
+                )
+            async with self.ctx.saving():
+                await self.ctx.storage.unseat(table.game_id, seat)
+            table.seats[seat] = None
+            return await self._changed(table)
+
+    async def again(self, channel_id: int, game_id: int, user_id: int, name: str) -> TableSnapshot:
+        """A new lobby after game ``game_id`` ended in this channel: the same rules,
+        deals and seats (humans and bots alike), hosted by whoever asked, who must have
+        played it. Nobody is asked first: anyone who cannot stay leaves, or the host
+        removes them, and the host starts as with any lobby."""
+        ctx = self.ctx
+        stored = await ctx.storage.game(game_id)
+        if (
+            stored is None
+            or stored.channel_id != channel_id
+            or stored.status != TableStatus.FINISHED
+        ):
+            raise Refused(RefusalCode.STALE, "this game is not one to play again")
+        seated = await ctx.storage.seated(game_id)
+        if not any(s.kind == "user" and s.external_id == str(user_id) for s in seated):
+            raise Refused(RefusalCode.NOT_SEATED, "you were not seated at this game")
+        async with self._opening:
+            if channel_id in ctx.tables:
+                raise Refused(RefusalCode.TABLE_EXISTS, "a table is already open in this channel")
+            rules = Rules.from_options(stored.players, stored.rules)
+            seats: list[Seat | None] = [None] * stored.players
+            game_seed = self.seeds()
+            async with ctx.saving(), ctx.storage.transaction():
+                host = await ctx.storage.player("user", str(user_id), name)
+                new_id = await ctx.storage.create_game(
+                    guild_id=stored.guild_id,
+                    channel_id=channel_id,
+                    players=stored.players,
+                    rules=rules.options(),
+                    deals_target=stored.deals_target,
+                    seed=game_seed,
+                    host_id=host,
+                )
+                for s in seated:
+                    if s.kind == "user" and s.external_id == str(user_id):
+                        again = Seat(host, name, user_id, None)
+                    elif s.kind == "user":
+                        again = Seat(s.player_id, s.name, int(s.external_id), None)
+                    else:
+                        again = Seat(s.player_id, s.name, None, s.external_id)
+                    await ctx.storage.seat(new_id, s.seat, again.player_id)
+                    seats[s.seat] = again
+            table = Table(
+                game_id=new_id,
+                channel_id=channel_id,
+                guild_id=stored.guild_id,
+                host_id=user_id,
+                rules=rules,
+                deals_target=stored.deals_target,
+                seed=game_seed,
+                seats=seats,
+            )
+            ctx.tables[channel_id] = table
+        return await self._shown_open(table)
 
     async def start(self, table: Table, user_id: int) -> TableSnapshot:
         storage = self.ctx.storage

@@ -180,6 +180,26 @@ class TableManager:
             arguments.integers(seat=seat)
         return await self._lobby.remove_bot(self._ctx.get(channel_id), user_id, seat)
 
+    async def remove_seat(
+        self, channel_id: int, user_id: int, seat: int, *, player_id: int | None = None
+    ) -> TableSnapshot:
+        """The host frees another seat of the lobby, a bot's or a player's (``player_id``:
+        only if it is still theirs)."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.integers(seat=seat)
+        if player_id is not None:
+            arguments.integers(player_id=player_id)
+        return await self._lobby.remove_seat(self._ctx.get(channel_id), user_id, seat, player_id)
+
+    async def play_again(
+        self, channel_id: int, game_id: int, user_id: int, name: str
+    ) -> TableSnapshot:
+        """A new lobby with the seats, rules and deals of the finished game ``game_id``,
+        hosted by ``user_id``, who played it."""
+        arguments.ids(channel_id=channel_id, game_id=game_id, user_id=user_id)
+        arguments.name("name", name)
+        return await self._lobby.again(channel_id, game_id, user_id, name)
+
     async def start(self, channel_id: int, user_id: int) -> TableSnapshot:
         arguments.ids(channel_id=channel_id, user_id=user_id)
         return await self._lobby.start(self._ctx.get(channel_id), user_id)

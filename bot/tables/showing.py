@@ -8,6 +8,7 @@ new ``Presenter`` method plus its guarded call here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 
 from tarot_core import DealView, view
 
@@ -45,23 +46,49 @@ class Showing:
             log.exception("presenter tell_seat failed")
 
     async def show(self, table: Table, *events: Event) -> TableSnapshot:
-        """The table as it is now, then each event as a line of its own."""
+        """The table as it is now, then each event as a line of its own, then each human
+        whose own view changed: every change of a table goes through here, its end too
+        (a stopped or finished game leaves no DM with a live control)."""
         snapshot = table.snapshot()
         await self.table_changed(snapshot)
         for event in events:
             await self.announce(snapshot, event)
+        await self.tell_seats(table, snapshot)
         return snapshot
 
     async def tell_seats(self, table: Table, snapshot: TableSnapshot) -> None:
-        """Each human seat whose own view changed (its deal, its hand, its turn to act) is
-        told it; the others are not told again."""
+        """Each human seat whose DM would read differently is told its own view; the
+        others are not told again. A waiting seat's DM does not name who is to act (the
+        table does), so the other seats' moves do not change it: only its deal, its hand,
+        the auction's best bid, the contract, the phase, its own turn and the game's end."""
         deal = table.deal
-        if deal is None or table.status != TableStatus.PLAYING:
+        if deal is None or table.status not in _TOLD:
             return
-        number = len(table.game.deals) if table.game is not None else 0
         for seat, holder in table.humans():
             assert holder.user_id is not None
-            key = (number, deal.hands[seat].bit_count(), table.turn if deal.to_act == seat else -1)
+            key = _dm_key(table, seat)
             if table.told.get(seat) != key:
                 table.told[seat] = key
                 await self.tell_seat(snapshot, seat, holder.user_id, view(deal, seat))
+
+
+_TOLD = (TableStatus.PLAYING, TableStatus.FINISHED, TableStatus.STOPPED)
+"""A game ended is told once more, so that no DM keeps a live control."""
+
+
+def _dm_key(table: Table, seat: int) -> Hashable:
+    """Everything a seat's DM shows, in a cheap form: a change of any of it is told."""
+    deal = table.deal
+    assert deal is not None and table.game is not None
+    return (
+        table.status,
+        len(table.game.deals),
+        deal.phase,
+        deal.hands[seat],
+        deal.ecart if deal.taker == seat else 0,
+        table.turn if deal.to_act == seat and not deal.done else -1,
+        deal.taker,  # with the contract: the best bid so far while bidding
+        deal.contract,
+        deal.called,
+        tuple((s.user_id, s.level) if s is not None else None for s in table.seats),
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from tarot_core import Deal, DealView, Game, Rules, view
@@ -54,8 +55,8 @@ class Table:
     """The turn a bot move is under way for, so that it is started once."""
     turn_since: float | None = None
     deadline: float | None = None
-    told: dict[int, tuple[int, int, int]] = field(default_factory=dict)
-    """What each human seat was last told (deal, hand size, its own turn), to tell changes."""
+    told: dict[int, Hashable] = field(default_factory=dict)
+    """What each human seat's DM last showed, in short (``showing``), to tell changes."""
 
     def cancel_turn_timers(self) -> None:
         for timer in self.timers:

@@ -26,15 +26,13 @@ class Turns:
         self.timers = timers
 
     async def after_change(self, table: Table, events: list[Event]) -> TableSnapshot:
-        """Show the change (and tell the humans whose own view changed); the snapshot shown
-        is the caller's answer too."""
+        """Show the change (``Showing.show`` tells the humans whose own view changed too);
+        the snapshot shown is the caller's answer."""
         if table.status == TableStatus.FINISHED:
             closing.finish(self.ctx, table)
         else:
             self._next_turn(table)
-        snapshot = await self.ctx.showing.show(table, *events)
-        await self.ctx.showing.tell_seats(table, snapshot)
-        return snapshot
+        return await self.ctx.showing.show(table, *events)
 
     def _next_turn(self, table: Table) -> None:
         """Start what the seat to act needs: a bot move, or a human's timers."""

@@ -49,7 +49,8 @@ class Presented:
 class Recorder:
     """A presenter that keeps every call, and checks as it goes that public messages carry
     public views only, that each private view goes to its own seat and its own user, and
-    that a seat is not told twice in a row the same thing (deal, hand, turn to act).
+    that a seat is not told twice in a row the same thing (deal, status, hand, turn to
+    act, phase, best bid or contract, seats).
 
     The manager swallows presenter exceptions (it logs them), so problems are collected in
     ``problems`` and checked by the harness when it closes.
@@ -58,7 +59,7 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[Presented] = []
         self.problems: list[str] = []
-        self._last_told: dict[tuple[int, int], tuple[int, tuple[Any, ...], int | None]] = {}
+        self._last_told: dict[tuple[int, int], tuple[Any, ...]] = {}
 
     def _public(self, method: str, snapshot: TableSnapshot) -> None:
         v = snapshot.view
@@ -82,7 +83,10 @@ class Recorder:
         info = table.seats[seat]
         if info is None or info.user_id != user_id:
             self.problems.append(f"tell_seat: seat {seat} is not held by user {user_id}")
-        key = (table.deal_number, view.hand, table.turn if view.to_act == seat else None)
+        own = table.turn if view.to_act == seat else None
+        seats = tuple((s.user_id, s.level) if s is not None else None for s in table.seats)
+        shown = (view.phase, view.ecart, view.contract, view.taker, view.called, seats)
+        key = (table.deal_number, table.status, view.hand, own, shown)
         if self._last_told.get((table.channel_id, seat)) == key:
             self.problems.append(f"tell_seat: seat {seat} told the same thing twice: {key}")
         self._last_told[table.channel_id, seat] = key
@@ -132,7 +136,7 @@ class Harness:
         await self.storage.close()
 
     def check_presenter(self) -> None:
-        assert self.recorder.problems == []
+        assert self.recorder.problems == [], self.recorder.problems[:3]
 
     async def stored_actions(self, game_id: int) -> list[Action]:
         return [action_from_json(a) for a in await self.storage.actions(game_id)]

@@ -290,7 +290,8 @@ async def check_game(storage: Storage, plan: Plan, game_id: int) -> None:
 
 
 async def check_leaderboards(storage: Storage) -> None:
-    """Every player's totals, globally (scope 0) and per guild, are its stored deals'."""
+    """Every player's totals, globally (scope 0) and per guild, are its stored deals': a
+    player in several seats of a deal (a bot level) counts it once, its seats' scores summed."""
     counted = await rows(
         storage, "SELECT scope, player_id, points, deals, taken, made, games FROM player_stats"
     )
@@ -300,10 +301,13 @@ async def check_leaderboards(storage: Storage) -> None:
     for scope, where in scoped:
         deal_rows = await rows(
             storage,
-            f"SELECT {scope}, s.player_id, SUM(s.score), SUM(d.outcome = 'played'),"
-            f" SUM(s.took), SUM(s.took * COALESCE(d.made, 0))"
+            f"SELECT scope, player_id, SUM(score), SUM(played), SUM(took), SUM(made) FROM"
+            f" (SELECT {scope} AS scope, s.player_id, SUM(s.score) AS score,"
+            f" MAX(d.outcome = 'played') AS played, MAX(s.took) AS took,"
+            f" MAX(s.took * COALESCE(d.made, 0)) AS made"
             f" FROM deal_scores s JOIN deals d ON d.id = s.deal_id"
-            f" JOIN games g ON g.id = d.game_id WHERE {where} GROUP BY 1, 2",
+            f" JOIN games g ON g.id = d.game_id WHERE {where} GROUP BY s.deal_id, s.player_id)"
+            f" GROUP BY 1, 2",
         )
         for scope_id, player, *figures in deal_rows:
             summed[scope_id, player] = [*figures, 0]

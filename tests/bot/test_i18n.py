@@ -10,6 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
+import bot.discord
 import bot.tables
 from bot.i18n import MissingParam, catalog, locale_of, t
 from bot.i18n.catalog import CATALOGS, LANGUAGES, placeholders
@@ -23,9 +24,11 @@ from tarot_core.bots import LEVELS
 
 SOURCES = [
     path.read_text(encoding="utf-8")
-    for path in sorted(Path(bot.tables.__file__).parent.glob("*.py"))
+    for folder in (bot.tables, bot.discord)
+    for path in sorted(Path(folder.__file__).parent.rglob("*.py"))
 ]
-"""The table service's modules, where every refusal is raised."""
+"""The table service's modules, where refusals are raised, and the Discord layer's, which
+raises the few it decides itself (a control of another channel or of another seat)."""
 REFUSAL = re.compile(r"Refused\(\s*(?:RefusalCode\.(\w+)|\"(\w+)\")")
 SAMPLES: dict[str, object] = {
     "name": "Zoé",

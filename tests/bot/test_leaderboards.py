@@ -10,6 +10,7 @@ import pytest
 from openskill.models import BradleyTerryPart, BradleyTerryPartRating
 
 from bot.storage import Storage, StorageError
+from bot.storage.schema import MIGRATIONS
 from bot.storage.stats import GLOBAL
 from tarot_core import Contract, DealResult, Rules, to_record
 from tarot_core.bench import random_deal
@@ -117,7 +118,7 @@ async def test_a_hand_counted_game(db: Storage) -> None:
     assert mine.rating == by[a].rating
 
 
-async def test_a_player_in_three_seats_counts_three_seat_deals(db: Storage) -> None:
+async def test_a_player_in_three_seats_counts_each_deal_once(db: Storage) -> None:
     (alice,) = await users(db, "A")
     bot = await db.player("bot", "heuristic", "Heuristic")
     seats = [alice, bot, bot, bot]
@@ -125,9 +126,88 @@ async def test_a_player_in_three_seats_counts_three_seat_deals(db: Storage) -> N
     await play(db, game, seats, [played(2, True, [-40, -40, 120, -40]), redeal(4)])
     stats = await db.player_stats(bot, None, min_games=0)
     assert stats is not None
-    assert (stats.points, stats.deals, stats.taken, stats.made) == (40, 3, 1, 1)
-    assert stats.average == pytest.approx(40 / 3)
-    assert stats.taker_rate == pytest.approx(1 / 3)
+    # One deal played; its three seats' scores summed; one of them took and made it.
+    assert (stats.points, stats.deals, stats.taken, stats.made) == (40, 1, 1, 1)
+    assert (stats.average, stats.taker_rate, stats.success_rate) == (40, 1.0, 1.0)
+    defending = await new_game(db, 1, seats)
+    await play(db, defending, seats, [played(0, False, [-150, 50, 50, 50])])
+    stats = await db.player_stats(bot, 1, min_games=0)
+    assert stats is not None
+    assert (stats.points, stats.deals, stats.taken, stats.made) == (190, 2, 1, 1)
+    assert stats.taker_rate == 0.5
+
+
+async def test_two_heuristic_bots_of_a_one_deal_game_are_one_row_of_one_deal(
+    db: Storage,
+) -> None:
+    """Seen on /leaderboard: "games 1 · deals 2" for a game of one deal."""
+    alice, bob = await users(db, "AB")
+    bot = await db.player("bot", "heuristic", "Heuristic bot")
+    seats = [alice, bot, bob, bot]
+    game = await new_game(db, 1, seats)
+    totals = await play(db, game, seats, [played(0, True, [120, -40, -40, -40])])
+    await db.finish_game(game, totals)
+    for scope in (1, None):
+        board = {s.player_id: s for s in await db.leaderboard(scope, min_games=1)}
+        assert set(board) == {alice, bob, bot}
+        assert (board[bot].games, board[bot].deals, board[bot].points) == (1, 1, -80)
+        assert all(line.deals <= 1 and line.games == 1 for line in board.values())
+        assert sum(line.points for line in board.values()) == 0
+
+
+async def test_schema_6_recounts_the_bots_rows_and_keeps_the_users(tmp_path: Path) -> None:
+    """A database of schema 5 where two bots of one level shared deals (each seat counted)."""
+    path = tmp_path / "old.sqlite3"
+    start = "25.0, 25.0 / 3, 25.0 - 25.0"
+    with sqlite3.connect(path) as old:
+        old.executescript("".join(MIGRATIONS[:5]) + "PRAGMA user_version = 5;")
+        old.executescript(
+            f"""
+            INSERT INTO players (id, kind, external_id, name, created_at) VALUES
+                (1, 'user', '1', 'A', 0), (2, 'user', '2', 'B', 0),
+                (3, 'bot', 'heuristic', 'H', 0), (4, 'bot', 'expert', 'E', 0);
+            INSERT INTO games (id, guild_id, channel_id, players, rules, deals_target, seed,
+                status, created_at) VALUES (1, 9, 1, 4, '{{}}', 1, '1', 'finished', 0),
+                (2, NULL, 1, 4, '{{}}', 2, '1', 'stopped', 0);
+            INSERT INTO deals VALUES (1, 1, 1, 'played', 3, 'garde', 1, '{{}}', 0),
+                (2, 2, 1, 'played', 1, 'prise', 0, '{{}}', 0),
+                (3, 2, 2, 'passed', NULL, NULL, NULL, '{{}}', 0);
+            INSERT INTO deal_scores VALUES
+                (1, 0, 1, -40, 0), (1, 1, 3, -40, 0), (1, 2, 2, -40, 0), (1, 3, 3, 120, 1),
+                (2, 0, 4, 20, 0), (2, 1, 1, -60, 1), (2, 2, 4, 20, 0), (2, 3, 4, 20, 0),
+                (3, 0, 4, 0, 0), (3, 1, 1, 0, 0), (3, 2, 4, 0, 0), (3, 3, 4, 0, 0);
+            INSERT INTO player_stats (scope, player_id, points, deals, taken, made, games,
+                mu, sigma, rating) VALUES
+                (0, 1, -100, 2, 1, 0, 1, 24.0, 8.0, 0.0), (9, 1, -40, 1, 0, 0, 1, 24.0, 8.0, 0.0),
+                (0, 2, -40, 1, 0, 0, 1, 23.0, 8.0, -1.0), (9, 2, -40, 1, 0, 0, 1, 23.0, 8.0, -1.0),
+                (0, 3, 80, 2, 1, 1, 1, 27.0, 7.0, 6.0), (9, 3, 80, 2, 1, 1, 1, 27.0, 7.0, 6.0),
+                (0, 4, 60, 3, 0, 0, 0, {start});
+            """
+        )
+        users_before = old.execute(
+            "SELECT * FROM player_stats WHERE player_id IN (1, 2) ORDER BY scope, player_id"
+        ).fetchall()
+    db = await Storage.open(path)
+    try:
+        assert await db.schema_version() == len(MIGRATIONS)
+        heuristic = {scope: await db.player_stats(3, scope, min_games=0) for scope in (9, None)}
+        for line in heuristic.values():
+            assert line is not None
+            assert (line.points, line.deals, line.taken, line.made, line.games) == (80, 1, 1, 1, 1)
+            assert (line.mu, line.sigma, line.rating) == (27.0, 7.0, 6.0)  # ratings kept
+        expert = await db.player_stats(4, None, min_games=0)
+        assert expert is not None  # the stopped game: one deal played, one redeal
+        assert (expert.points, expert.deals, expert.taken, expert.games) == (60, 1, 0, 0)
+        async with db.conn.execute(
+            "SELECT * FROM player_stats WHERE player_id IN (1, 2) ORDER BY scope, player_id"
+        ) as cur:
+            assert [tuple(r) for r in await cur.fetchall()] == users_before
+        async with db.conn.execute(
+            "SELECT COUNT(*) FROM player_stats WHERE scope = 9 AND player_id = 4"
+        ) as cur:
+            assert await cur.fetchone() == (0,)  # no row made where no game was
+    finally:
+        await db.close()
 
 
 # ----- scopes, cutoffs and ranks -------------------------------------------------------
@@ -382,13 +462,17 @@ async def test_the_materialized_totals_equal_a_recount_of_every_deal(
         ).fetchall()
         recount = plain.execute(
             """
-            WITH seat_deals AS (
-                SELECT 0 AS scope, s.player_id, s.score, d.outcome, s.took, d.made
+            WITH player_deals AS (
+                SELECT d.game_id, s.player_id, SUM(s.score) AS score, d.outcome,
+                    MAX(s.took) AS took, d.made
                 FROM deal_scores s JOIN deals d ON d.id = s.deal_id
+                GROUP BY s.deal_id, s.player_id
+            ), seat_deals AS (
+                SELECT 0 AS scope, player_id, score, outcome, took, made FROM player_deals
                 UNION ALL
-                SELECT g.guild_id, s.player_id, s.score, d.outcome, s.took, d.made
-                FROM deal_scores s JOIN deals d ON d.id = s.deal_id
-                JOIN games g ON g.id = d.game_id WHERE g.guild_id IS NOT NULL
+                SELECT g.guild_id, pd.player_id, pd.score, pd.outcome, pd.took, pd.made
+                FROM player_deals pd
+                JOIN games g ON g.id = pd.game_id WHERE g.guild_id IS NOT NULL
             ), played AS (
                 SELECT 0 AS scope, r.game_id, r.player_id FROM game_results r
                 UNION

@@ -33,8 +33,8 @@ def test_the_storage_benchmark_fills_a_consistent_file_and_times_every_query(
             "SELECT (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM deal_scores),"
             " (SELECT SUM(points) FROM player_stats WHERE scope = 0),"
             " (SELECT SUM(deals) FROM player_stats WHERE scope = 0),"
-            " (SELECT COUNT(*) FROM deal_scores s JOIN deals d ON d.id = s.deal_id"
-            "  WHERE d.outcome = 'played'),"
+            " (SELECT COUNT(*) FROM (SELECT DISTINCT s.deal_id, s.player_id FROM deal_scores s"
+            "  JOIN deals d ON d.id = s.deal_id WHERE d.outcome = 'played')),"
             " (SELECT SUM(games) FROM player_stats WHERE scope = 0),"
             " (SELECT COUNT(*) FROM (SELECT DISTINCT game_id, player_id FROM game_results))"
         ).fetchone()

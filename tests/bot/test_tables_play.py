@@ -115,7 +115,13 @@ async def test_a_whole_game_from_lobby_to_standings(
         assert event.result.scores == deal.scores and event.totals == tuple(running)
     assert h.recorder.events(GameFinished) == [GameFinished(totals, ranks(totals))]
     assert done.final.totals == totals
-    assert h.recorder.calls[-1].event == GameFinished(totals, ranks(totals))
+    announced = [c for c in h.recorder.calls if c.method == "announce"]
+    assert announced[-1].event == GameFinished(totals, ranks(totals))
+    # Then only each human's last word: the finished table, with nothing left to do.
+    after = h.recorder.calls[h.recorder.calls.index(announced[-1]) + 1 :]
+    assert after, "the humans were not told the game's end"
+    assert all(c.method == "tell_seat" and c.snapshot.status == "finished" for c in after)
+    assert all(c.view is not None and not c.view.legal for c in after)
     contracts = h.recorder.events(ContractMade)
     assert [(e.taker, e.contract.text) for e in contracts] == [
         (d.taker, d.contract) for d in deals if d.outcome == "played"
@@ -163,7 +169,7 @@ async def test_a_whole_game_from_lobby_to_standings(
             line = await h.storage.player_stats(player_id, scope, min_games=1)
             assert line is not None
             assert line.games == 1
-            assert line.deals == 2 * len(seats)
+            assert line.deals == 2  # each played deal once, however many seats
             assert line.points == sum(totals[s] for s in seats)
             assert line.taken == sum(d.taker in seats for d in deals if d.outcome == "played")
             assert line.sigma < SIGMA  # rated once

@@ -16,7 +16,7 @@ from fake_discord import FakeDiscord, FakeInteraction, World, run_client
 from test_game_flow import make_bot
 
 from bot.i18n import t
-from bot.render.table import rules_text
+from bot.render.help import rules_explained
 
 DISCORD_DEADLINE = 3.0
 """Seconds Discord gives an interaction's first answer."""
@@ -101,12 +101,12 @@ async def test_tarot_hand_and_rules_always_answer(
         return await private_answer(handle)
 
     assert await ask("hand") == t("en", "refused.no_table")
-    assert await ask("rules") == t("en", "ui.no_table_here")
+    assert await ask("rules") == rules_explained("en", None)  # the options, in words
     new = await fake.slash(world.bob, world.table, "tarot", subcommand="new")
     await new.response()
     assert await ask("hand") == t("en", "refused.not_playing")
     rules = tarot.tables.table(int(world.table.id)).rules
-    assert await ask("rules") == rules_text("en", rules)[:2000]
+    assert await ask("rules") == rules_explained("en", rules)[:2000]
 
     # What used to leave them unanswered: a failure behind them, as the service's own
     # checks raise (TypeError, ValueError) or a text that cannot be drawn.

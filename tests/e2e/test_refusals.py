@@ -117,7 +117,7 @@ async def test_clicks_that_must_not_act_are_answered_and_change_nothing(
         first, second = await asyncio.gather(fake.click(user, dm, move), fake.click(user, dm, move))
         answers = await asyncio.gather(first.response(), second.response())
         kinds = sorted(a["type"] for a in answers)
-        assert kinds == [4, 6], answers  # one deferred update (the move), one message
+        assert kinds == [4, 7], answers  # one update of the DM (the move), one message
         refusal = next(a for a in answers if a["type"] == 4)
         assert refusal["data"]["content"] in STALE
         turn_after, stored = await state(bot, channel)

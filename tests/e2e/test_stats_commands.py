@@ -43,7 +43,8 @@ from tarot_core import Contract, DealResult, Rules, to_record
 from tarot_core.bench import random_deal
 
 OTHER_GUILD = 999
-NNBSP = "\u202f"
+NBSP = "\xa0"
+"""CLDR's space before a French percent sign (``67 %``), as Babel writes it."""
 
 
 def played(taker: int, made: bool, scores: Sequence[int]) -> DealResult:
@@ -209,10 +210,10 @@ async def test_the_global_leaderboard_in_french(fake: FakeDiscord, world: World,
     [embed] = msg.embeds
     assert embed["title"] == "Classement global"
     figures = {  # games, deals, average, taken, made
-        "alice": ("Alice\\_", 3, 4, "+65,0", f"50{NNBSP}%", f"100{NNBSP}%"),
-        "bob": ("bob", 3, 4, "-55,0", f"25{NNBSP}%", f"0{NNBSP}%"),
-        "carol": ("carol", 2, 3, "-13,3", f"0{NNBSP}%", "n.d."),
-        "bot": ("Heuristic bot", 3, 4, "-15,0", f"0{NNBSP}%", "n.d."),
+        "alice": ("Alice\\_", 3, 4, "+65,0", f"50{NBSP}%", f"100{NBSP}%"),
+        "bob": ("bob", 3, 4, "-55,0", f"25{NBSP}%", f"0{NBSP}%"),
+        "carol": ("carol", 2, 3, "-13,3", f"0{NBSP}%", "n.d."),
+        "bot": ("Heuristic bot", 3, 4, "-15,0", f"0{NBSP}%", "n.d."),
     }
     expected = []
     for key, (name, games, deals, average, taken, made) in figures.items():
@@ -245,6 +246,107 @@ async def test_an_empty_leaderboard_says_why(fake: FakeDiscord, world: World, ta
     assert msg.embeds[0]["description"] == (
         "Personne n'est encore classé : un joueur est classé après 2 parties."
     )
+
+
+async def finished_game(
+    bot: TarotBot, guild: int, channel: int, seats: Sequence[int], deal: DealResult
+) -> None:
+    """Store a finished game of one deal, as the table service would."""
+    db = bot.storage
+    game_id = await db.create_game(
+        guild_id=guild,
+        channel_id=channel,
+        players=len(seats),
+        rules=Rules(players=len(seats)).options(),
+        deals_target=1,
+        seed=1,
+    )
+    for seat, player in enumerate(seats):
+        await db.seat(game_id, seat, player)
+    await db.set_status(game_id, "playing")
+    await db.record_deal(game_id, 1, stand_in(game_id, 1), deal, list(seats))
+    await db.finish_game(game_id, list(deal.scores))
+
+
+async def test_two_bots_of_one_level_in_a_game_count_each_deal_once(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    """Seen: two heuristic bots of a one-deal game shown as "games 1 · deals 2". A bot level
+    is one player: a deal counts once for it, with the sum of its seats' scores."""
+    room = fake.add_guild("Bots welcome")
+    channel = room.add_text_channel("tarot")
+    ids = tarot.filled.ids
+    seats = [ids["alice"], ids["bot"], ids["bob"], ids["bot"]]
+    where = (int(room.id), int(channel.id))
+    await finished_game(tarot.bot, *where, seats, played(0, True, (150, -50, -50, -50)))
+    await finished_game(tarot.bot, *where, seats, played(2, False, (40, 40, -120, 40)))
+    msg = await answer(fake, world.bob, "leaderboard", channel)
+    rows = msg.embeds[0]["description"].split("\n")
+    assert len(rows) == 3 and all("· games 2 · deals 2 ·" in row for row in rows)
+    rated = await rating(tarot.bot, ids["bot"], int(room.id))
+    assert rows[1] == (  # -50 - 50 in the first deal, +40 + 40 in the second
+        f"**2.** Heuristic bot: rating **{rated}** · games 2 · deals 2 · per deal -10.0"
+        " · taken 0% · made n/a"
+    )
+    stats = await answer(fake, world.bob, "stats", channel, options={"player": world.alice})
+    assert (fields(stats)["Games"], fields(stats)["Deals"]) == ("2", "2")
+
+
+async def test_a_reply_speaks_its_invoker_s_language_and_the_table_the_server_s(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    """The rule: what someone asked for is in their language, even when the whole channel
+    sees it (/leaderboard); the table, which nobody in particular asked for, is in the
+    server's. Alice reads French, Bob English; Tarot Club speaks French."""
+    english = fake.add_guild("English club", preferred_locale="en-US")
+    channel = english.add_text_channel("tarot")
+    # A French user in an English server.
+    board = await answer(fake, world.alice, "leaderboard", channel, options={"scope": "global"})
+    assert not board.ephemeral and board.embeds[0]["title"] == "Classement global"
+    assert board.embeds[0]["footer"]["text"] == "Un joueur est classé après 2 parties."
+    assert "· par donne +65,0 ·" in board.embeds[0]["description"]
+    mine = await answer(fake, world.alice, "stats", channel, options={"scope": "global"})
+    assert mine.ephemeral_for is world.alice and fields(mine)[t("fr", "stats.average")] == "+65,0"
+    new = await fake.slash(
+        world.alice, channel, "tarot", subcommand="new", options={"players": 4, "deals": 3}
+    )
+    await new.response()
+
+    def lobby() -> FakeMessage | None:
+        return next(
+            (
+                m
+                for m in fake.channel_messages(channel)
+                if any(":join" in c for c in m.custom_ids())
+            ),
+            None,
+        )
+
+    await fake.wait_for(lambda: lobby() is not None, 10)
+    table = lobby()
+    assert table is not None
+    assert t("en-US", "lobby.deals", deals=3) in table.all_text()
+    assert t("fr", "lobby.deals", deals=3) not in table.all_text()
+    # The reverse: an English user in a French server.
+    board = await answer(fake, world.bob, "leaderboard", world.table, options={"scope": "global"})
+    assert not board.ephemeral and board.embeds[0]["title"] == "Global leaderboard"
+    assert "· per deal +65.0 ·" in board.embeds[0]["description"]
+    mine = await answer(fake, world.bob, "stats", world.table)
+    assert mine.ephemeral_for is world.bob and fields(mine)["Average per deal"] == "-66.7"
+
+
+async def test_numbers_in_the_reader_s_notation(fake: FakeDiscord, world: World, tarot: Running):
+    """Spanish (Spain) and Polish write a decimal comma, which French alone used to get."""
+    spanish = await answer(fake, world.bob, "stats", world.table, locale="es-ES")
+    assert fields(spanish)[t("es-ES", "stats.average")] == "-66,7"
+    assert fields(spanish)[t("es-ES", "stats.taker_rate")] == f"33{NBSP}%"
+    polish = await answer(
+        fake, world.bob, "leaderboard", world.table, locale="pl", options={"scope": "global"}
+    )
+    assert "-55,0" in polish.embeds[0]["description"]
+    assert "25%" in polish.embeds[0]["description"]
+    mexican = await answer(fake, world.bob, "stats", world.table, locale="es-419")
+    assert fields(mexican)[t("es-419", "stats.average")] == "-66.7"
 
 
 # ----- /stats -----------------------------------------------------------------------------

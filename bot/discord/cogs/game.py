@@ -17,11 +17,13 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.render.table import rules_text
+from bot.render.help import rules_explained
+from bot.tables import TableSnapshot
 from tarot_core.bots import LEVELS
 
 from ..errors import answer
 from ..ui.handler import hand_message
+from ..ui.lobby_controls import plain_name, removable
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -46,14 +48,16 @@ class GameCog(
         self,
         interaction: discord.Interaction[Any],
         call: Callable[[], Awaitable[Any]],
-        done: str | None = None,
+        done: Callable[[Any], str] | None = None,
     ) -> None:
-        """Run a table operation, then acknowledge it with ``done`` (else "Done.") unless
-        it answered itself; a refusal or a failure rises to the error boundary."""
+        """Run a table operation, then acknowledge it with ``done(its result)`` (else
+        "Done.") unless it answered itself; a refusal or a failure rises to the error
+        boundary."""
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
-        await call()
+        result = await call()
         if not interaction.response.is_done():
-            text = done or t(str(interaction.locale), "ui.done")
+            locale = str(interaction.locale)
+            text = done(result) if done is not None else t(locale, "ui.done")
             await interaction.response.send_message(text, ephemeral=True)
 
     @staticmethod
@@ -144,6 +148,12 @@ class GameCog(
                 deals=deals or settings.default_deals,
                 options=options,
             ),
+            lambda table: t(
+                str(interaction.locale),
+                "ui.table_opened",
+                players=table.players,
+                deals=table.deals_target,
+            ),
         )
 
     @app_commands.command(
@@ -179,6 +189,35 @@ class GameCog(
             interaction,
             lambda: self.bot.tables.add_bot(self._channel(interaction), interaction.user.id, level),
         )
+
+    @app_commands.command(
+        name=_("remove", key="name.tarot.remove"),
+        description=_(
+            "Free a seat of the lobby, a bot's or a player's (host only)",
+            key="cmd.tarot.remove",
+        ),
+    )
+    @app_commands.describe(seat=_("Who to remove", key="cmd.tarot.remove.seat"))
+    @app_commands.rename(seat=_("seat", key="name.option.seat"))
+    async def remove(
+        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 5]
+    ) -> None:
+        await self._run(
+            interaction,
+            lambda: self.bot.tables.remove_seat(
+                self._channel(interaction), interaction.user.id, seat - 1
+            ),
+        )
+
+    @remove.autocomplete("seat")
+    async def _remove_seats(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The seats the host may free, by name."""
+        table = self.bot.tables.table(self._channel(interaction))
+        if table is None or table.status != "lobby":
+            return []
+        return seat_choices(str(interaction.locale), table, removable(table), typed)
 
     @app_commands.command(
         name=_("start", key="name.tarot.start"),
@@ -253,6 +292,17 @@ class GameCog(
             ),
         )
 
+    @replace.autocomplete("seat")
+    async def _replace_seats(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The human seats of the game in play, by name."""
+        table = self.bot.tables.table(self._channel(interaction))
+        if table is None or table.status != "playing":
+            return []
+        humans = [i.seat for i in table.seats if i is not None and i.user_id is not None]
+        return seat_choices(str(interaction.locale), table, humans, typed)
+
     @app_commands.command(
         name=_("rules", key="name.tarot.rules"),
         description=_("Show the rules of the table in this channel", key="cmd.tarot.rules"),
@@ -260,9 +310,19 @@ class GameCog(
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         locale = str(interaction.locale)
         table = self.bot.tables.table(self._channel(interaction))
-        if table is None:
-            await answer(interaction, t(locale, "ui.no_table_here"))
-            return
-        await interaction.response.send_message(
-            rules_text(locale, table.rules)[:2000], ephemeral=True
-        )
+        text = rules_explained(locale, table.rules if table is not None else None)
+        await answer(interaction, text[:2000])
+
+
+def seat_choices(
+    locale: str, table: TableSnapshot, seats: list[int], typed: str
+) -> list[app_commands.Choice[int]]:
+    """``seats`` offered by name ("2. Bob"), their number as the value; those whose name
+    or number contains what was typed."""
+    wanted = typed.strip().casefold()
+    choices = []
+    for seat in seats:
+        label = f"{seat + 1}. {plain_name(locale, table, seat)}"
+        if wanted in label.casefold():
+            choices.append(app_commands.Choice(name=label[:100], value=seat + 1))
+    return choices[:25]

@@ -1,5 +1,11 @@
 """``/leaderboard``, ``/stats`` and ``/history``: read-only views of the stored results.
 
+Language: a reply to someone's own command speaks the invoker's Discord language, whether
+only they see it (``/stats``, ``/history``) or the whole channel does (``/leaderboard``):
+they asked, and they read it first. What nobody asked for — the table message and its event
+lines — speaks the server's language (``guild.preferred_locale``), and each DM its player's.
+Numbers are written the reader's way too (Babel: ``+93,3``, ``67 %``, ``-1 234``).
+
 Everything here reads committed data through the storage's reader connection (a few
 indexed queries), so each command answers at once, without deferring. Only recorded deals
 are ever shown: a deal in play has no record yet, so nothing of it can leak. A failure is
@@ -20,8 +26,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.i18n import locale_of, t
-from bot.render.table import escape, signed
+from bot.i18n import decimal, percent, signed, t
+from bot.render.table import escape
 from bot.storage import GameSummary, PlayerLine, Standing
 
 from ..translator import catalog_str
@@ -56,27 +62,21 @@ class Reply:
 # ----- formatting -------------------------------------------------------------------------
 
 
-def decimal(value: float, locale: str, *, sign: bool = False) -> str:
-    """One decimal, signed if asked, with the decimal comma in French."""
-    rounded = round(value, 1) + 0.0  # no "-0.0"
-    text = f"{rounded:+.1f}" if sign and rounded else f"{rounded:.1f}"
-    return text.replace(".", ",") if locale_of(locale) == "fr" else text
+def rating_text(value: float, locale: str) -> str:
+    """A rating with one decimal, in the reader's notation (``23.4``, ``23,4``)."""
+    return decimal(value, locale, places=1)
 
 
-def percent(rate: float | None, locale: str) -> str:
-    """A whole percentage (``67%``, French ``67 %``), or "n/a" for a rate of nothing."""
-    if rate is None:
-        return t(locale, "stats.none_value")
-    value = round(rate * 100)
-    return f"{value}\u202f%" if locale_of(locale) == "fr" else f"{value}%"
+def rate(value: float | None, locale: str) -> str:
+    """A whole percentage in the reader's notation, or "n/a" for a rate of nothing."""
+    return t(locale, "stats.none_value") if value is None else percent(value, locale)
 
 
 def average(line: PlayerLine, locale: str) -> str:
-    return (
-        t(locale, "stats.none_value")
-        if line.average is None
-        else decimal(line.average, locale, sign=True)
-    )
+    """Points per deal, one decimal and signed (``+93.3``), or "n/a" before any deal."""
+    if line.average is None:
+        return t(locale, "stats.none_value")
+    return decimal(line.average, locale, places=1, sign=True)
 
 
 def fit(lines: Sequence[str], limit: int = EMBED_LIMIT) -> str:
@@ -98,12 +98,12 @@ def leaderboard_row(locale: str, line: Standing) -> str:
         "lb.row",
         rank=line.rank,
         name=escape(line.name),
-        rating=decimal(line.rating, locale),
+        rating=rating_text(line.rating, locale),
         games=line.games,
         deals=line.deals,
         average=average(line, locale),
-        taken=percent(line.taker_rate, locale),
-        made=percent(line.success_rate, locale),
+        taken=rate(line.taker_rate, locale),
+        made=rate(line.success_rate, locale),
     )
 
 
@@ -120,7 +120,7 @@ def game_lines(locale: str, game: GameSummary) -> list[str]:
     )
     seats = []
     for seat in game.seats:
-        name, score = escape(seat.name), signed(seat.total)
+        name, score = escape(seat.name), signed(seat.total, locale)
         if seat.rank is None:
             seats.append(t(locale, "history.seat_unranked", name=name, score=score))
         else:
@@ -132,7 +132,7 @@ def game_lines(locale: str, game: GameSummary) -> list[str]:
 
 
 class StatsCog(commands.Cog):
-    """Leaderboards, a player's figures and recent games, in the reader's language."""
+    """Leaderboards, a player's figures and recent games, in the invoker's language."""
 
     def __init__(self, bot: TarotBot) -> None:
         self.bot = bot
@@ -235,13 +235,13 @@ class StatsCog(commands.Cog):
                 title=t(locale, "stats.title", name=name), description=f"{where}\n{place}"
             )
             fields = (
-                ("stats.rating", decimal(found.rating, locale)),
-                ("stats.points", signed(found.points)),
-                ("stats.games", str(found.games)),
-                ("stats.deals", str(found.deals)),
+                ("stats.rating", rating_text(found.rating, locale)),
+                ("stats.points", signed(found.points, locale)),
+                ("stats.games", decimal(found.games, locale)),
+                ("stats.deals", decimal(found.deals, locale)),
                 ("stats.average", average(found, locale)),
-                ("stats.taker_rate", percent(found.taker_rate, locale)),
-                ("stats.success_rate", percent(found.success_rate, locale)),
+                ("stats.taker_rate", rate(found.taker_rate, locale)),
+                ("stats.success_rate", rate(found.success_rate, locale)),
             )
             for key, value in fields:
                 embed.add_field(name=t(locale, key), value=value)

@@ -18,6 +18,7 @@ from tarot_core import (
     Action,
     Bid,
     Call,
+    Contract,
     DealView,
     DeclareSlam,
     Discard,
@@ -26,6 +27,7 @@ from tarot_core import (
     Play,
     Poignee,
 )
+from tarot_core.cards import DECK_SIZE
 
 from .control_ids import KINDS, ControlId, pattern
 
@@ -158,6 +160,46 @@ def action_for(view: DealView, control: ControlId, values: Sequence[str]) -> Act
             return None
         return Ecart(seat, cards) if len(cards) > 1 else Discard(seat, cards[0])
     return None
+
+
+def requested_action(view: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
+    """The move a control asks for, for ``view``'s seat, legal or not: the table service
+    decides (not this seat's turn, no longer current, the rule it breaks with the cards
+    concerned). None for a control that names no move (an argument this version does not
+    read). A poignée is the one the engine offers of that size, as the control was drawn."""
+    seat = view.seat
+    if seat is None:
+        return None
+    kind, arg = control.kind, control.arg
+    try:
+        if kind == "bid":
+            return Bid(seat, Contract.parse(arg))
+        if kind == "call":
+            return Call(seat, _card_id(arg))
+        if kind == "slam" and arg in ("yes", "no"):
+            return DeclareSlam(seat, arg == "yes")
+        if kind == "misere":
+            return Misere(seat)
+        if kind == "poignee":
+            offered = [a for a in view.legal if isinstance(a, Poignee) and str(len(a.cards)) == arg]
+            return offered[0] if offered else Poignee(seat, ())
+        if kind == "card":
+            return Play(seat, _card_id(values[0] if arg.startswith("sel_") and values else arg))
+        if kind == "ecart":
+            cards = tuple(_card_id(v) for v in values)
+            if not cards:
+                return None
+            return Ecart(seat, cards) if len(cards) > 1 else Discard(seat, cards[0])
+    except ValueError:
+        return None
+    return None
+
+
+def _card_id(text: str) -> int:
+    card = int(text) if text.isdigit() else -1
+    if not 0 <= card < DECK_SIZE:
+        raise ValueError(f"{text[:8]!r} is not a card id")
+    return card
 
 
 def _rows(items: list[list[discord.ui.Item[Any]]]) -> list[discord.ui.Item[Any]]:

@@ -1,9 +1,13 @@
 """What a pressed control does: find the table and the seat, ask the table service, answer.
 
-Every interaction is answered: a move by an update of the message it came from (the DM
-or the ephemeral hand), within Discord's 3 seconds; a stale control as no longer current;
-a refusal (not your seat, not your turn, an illegal card) or a failure by the error
-boundary (``bot/discord/errors.py``), ephemerally, in the user's language.
+Every interaction is answered. A move by an update of the very message it came from (the
+DM or the ephemeral hand) to the seat's new state, drawn as its DM is drawn
+(``DiscordPresenter.hand_content``): the player sees it at once, through the click's own
+fresh interaction (never an older one's token, which Discord refuses after 15 minutes),
+and the DM is not edited again for it. Whatever the table service refuses (not your turn,
+no longer current, the rule an illegal move breaks) and what this layer refuses itself (a
+control of another channel, or of another seat's hand) rises as ``Refused`` to the error
+boundary (``bot/discord/errors.py``), which says it ephemerally in the user's language.
 """
 
 from __future__ import annotations
@@ -15,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.render.table import private_text
-from tarot_core import Discard, Ecart
+from bot.tables import RefusalCode, Refused, TableSnapshot
+from bot.tables.status import TableStatus
+from tarot_core import DealView, Discard, Ecart
 
-from ..errors import answer, answer_failure
+from ..errors import answer_failure
+from . import lobby_controls
 from .control_ids import ControlId
-from .controls import action_for, controls_for
+from .controls import ControlButton, requested_action
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -28,20 +34,58 @@ if TYPE_CHECKING:
 LOBBY_BOT_LEVEL = "heuristic"
 
 
+def nothing_drawn() -> tuple[str, discord.ui.View]:
+    """What a DM is said to show when a click's answer failed: nothing the presenter would
+    draw, so that its next edit is sent whatever it shows."""
+    return "", discord.ui.View(timeout=None)
+
+
+GONE = (RefusalCode.NO_TABLE, RefusalCode.NOT_PLAYING)
+"""What the table service says of a control whose game ended while it was pressed (the
+second press of a double click on the game's last card): no longer current."""
+
+
 async def hand_message(
     bot: TarotBot, interaction: discord.Interaction[Any], channel_id: int, *, edit: bool
 ) -> None:
-    """The user's hand and controls, only for them (the fallback for closed DMs)."""
-    snapshot, seat, view = bot.tables.private_view(channel_id, interaction.user.id)
+    """The user's hand and controls, only for them (the fallback for closed DMs): sent,
+    or (``edit``) drawn again in the ephemeral hand whose Refresh was pressed."""
+    snapshot, _, view = bot.tables.private_view(channel_id, interaction.user.id)
     locale = str(interaction.locale)
-    controls = discord.ui.View(timeout=None)
-    for item in controls_for(view, channel_id, snapshot.game_id, snapshot.turn, locale):
-        controls.add_item(item)
-    text = private_text(locale, snapshot, view)[:2000]
+    drawn = bot.presenter.hand_content(snapshot, view, locale)
+    text, controls = ephemeral_hand(drawn, snapshot, locale)
     if edit:
         await interaction.response.edit_message(content=text, view=controls)
     else:
         await interaction.response.send_message(text, view=controls, ephemeral=True)
+
+
+def ephemeral_hand(
+    content: tuple[str, discord.ui.View], table: TableSnapshot, locale: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """An ephemeral hand with no move to make offers Refresh while the game goes on:
+    pressed, it draws that very hand again through its own fresh interaction (the hand's
+    first interaction cannot edit it after 15 minutes), so that one ephemeral hand serves
+    a whole game."""
+    text, controls = content
+    if table.status == TableStatus.PLAYING and not controls.children:
+        control = ControlId("hand", table.channel_id, table.game_id, 0, "")
+        controls.add_item(ControlButton(control, label=t(locale, "button.refresh_hand")))
+    return text, controls
+
+
+def same_channel(interaction: discord.Interaction[Any], control: ControlId) -> None:
+    """A control pressed in a server belongs to the table of that channel (or of the
+    channel a thread is in); in a DM, to any table."""
+    if interaction.guild_id is None or interaction.channel_id == control.channel_id:
+        return
+    if getattr(interaction.channel, "parent_id", None) == control.channel_id:
+        return
+    raise Refused(
+        RefusalCode.OTHER_CHANNEL,
+        f"this control belongs to the table in channel {control.channel_id}",
+        channel_id=control.channel_id,
+    )
 
 
 class ControlHandler:
@@ -68,18 +112,26 @@ class ControlHandler:
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
-        table = self.bot.tables.table(control.channel_id)
-        if table is None or table.game_id != control.game_id:
-            await answer(interaction, t(str(interaction.locale), "ui.stale"))
-        elif control.kind == "lobby":
+        same_channel(interaction, control)
+        if await lobby_controls.handle(self.bot, interaction, control):
+            return  # Remove and Play again (the latter's table is gone: asked first)
+        if not self._in_play(control):
+            raise Refused(RefusalCode.STALE, "this control's game is no longer on its table")
+        if control.kind == "lobby":
             await self._lobby(interaction, control)
-        elif control.kind == "hand":
-            await hand_message(self.bot, interaction, control.channel_id, edit=False)
+        elif control.kind == "hand":  # My hand (a new ephemeral hand), or its Refresh
+            refresh = interaction.message is not None and interaction.message.flags.ephemeral
+            await hand_message(self.bot, interaction, control.channel_id, edit=refresh)
         elif control.kind == "back":
             await self.bot.tables.back(control.channel_id, interaction.user.id)
             await interaction.response.defer()
         else:
             await self._move(interaction, control, values)
+
+    def _in_play(self, control: ControlId) -> bool:
+        """The control's game is the one on its channel's table."""
+        table = self.bot.tables.table(control.channel_id)
+        return table is not None and table.game_id == control.game_id
 
     async def _lobby(self, interaction: discord.Interaction[Any], control: ControlId) -> None:
         tables, user = self.bot.tables, interaction.user
@@ -97,29 +149,103 @@ class ControlHandler:
     async def _move(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
-        locale = str(interaction.locale)
-        tables = self.bot.tables
-        snapshot, seat, view = tables.private_view(control.channel_id, interaction.user.id)
-        if control.turn != snapshot.turn:
-            await answer(interaction, t(locale, "ui.stale"))
-            return
-        action = action_for(view, control, values)
+        """The move the control asks for, for the user's own seat: the table service
+        checks the seat, the turn, the control's age and the rules, in that order."""
+        tables, user = self.bot.tables, interaction.user
+        _, seat, view = tables.private_view(control.channel_id, user.id)
+        await self._own_hand(interaction, control, seat)
+        action = requested_action(view, control, values)
         if action is None:
-            await answer(interaction, t(locale, "ui.stale"))
-            return
+            raise Refused(RefusalCode.STALE, "this control names no move this version knows")
         turn = control.turn
-        if isinstance(action, Ecart) and len(action.cards) < view.rules.chien_size - len(
-            view.ecart or ()
-        ):
-            for card in action.cards:  # part of the écart: one card at a time
-                await tables.act(control.channel_id, interaction.user.id, turn, Discard(seat, card))
-                turn += 1
-        else:
-            await tables.act(control.channel_id, interaction.user.id, turn, action)
-        # The move is stored: a lost acknowledgement must not be reported as a failure.
-        with contextlib.suppress(discord.HTTPException):
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await hand_message(self.bot, interaction, control.channel_id, edit=True)
+        try:
+            if isinstance(action, Ecart) and len(action.cards) < view.rules.chien_size - len(
+                view.ecart or ()
+            ):
+                for card in action.cards:  # part of the écart: one card at a time
+                    await tables.act(control.channel_id, user.id, turn, Discard(seat, card))
+                    turn += 1
             else:
+                await tables.act(control.channel_id, user.id, turn, action)
+        except Refused as refused:
+            if refused.code in GONE:
+                raise Refused(RefusalCode.STALE, "the game ended meanwhile") from None
+            raise
+        await self._show_move(interaction, control, seat)
+
+    async def _own_hand(
+        self, interaction: discord.Interaction[Any], control: ControlId, seat: int
+    ) -> None:
+        """A hand message belongs to its seat: an ephemeral hand to the user it was shown
+        to, a DM to the seat it was sent for. Discord shows neither to anyone else; a
+        control taken from another's (a modified client) is refused as another seat's."""
+        message = interaction.message
+        if message is None:
+            return
+        if message.flags.ephemeral:
+            shown_to = message.interaction_metadata
+            if shown_to is None or shown_to.user.id == interaction.user.id:
+                return
+        elif interaction.guild_id is None:
+            mine = await self.bot.storage.dm_message(control.game_id, seat)
+            if mine is None or mine[0] == interaction.channel_id:
+                return
+        else:
+            return
+        raise Refused(RefusalCode.NOT_YOUR_SEAT, "that control belongs to another seat")
+
+    async def _show_move(
+        self, interaction: discord.Interaction[Any], control: ControlId, seat: int
+    ) -> None:
+        """Update the clicked message to the seat's state after its move: read from the
+        table while its game goes on, else (this move ended the game, and the table left
+        its channel) the end the table service told the seat. The move is stored: a lost
+        answer is not reported as a failure."""
+        presenter = self.bot.presenter
+        state = self._state_after(control, interaction.user.id, seat)
+        if state is None:  # nothing to draw: acknowledge only
+            with contextlib.suppress(discord.HTTPException):
                 await interaction.response.defer()
+            return
+        snapshot, view = state
+        locale = str(interaction.locale)
+        content = presenter.hand_content(snapshot, view, locale)
+        message = interaction.message
+        dm = message.id if message is not None and not message.flags.ephemeral else None
+        if dm is None:
+            content = ephemeral_hand(content, snapshot, locale)
+        if dm is not None:  # told before the paced edit of the same state can run
+            presenter.shown_through_interaction(control.game_id, seat, dm, content)
+        shown: tuple[str, discord.ui.View] | None = content
+        try:
+            await interaction.response.edit_message(content=content[0], view=content[1])
+        except discord.HTTPException:
+            shown = None
+        if dm is not None:
+            await self._settle_dm(interaction.user.id, control.game_id, seat, dm, shown, state)
+
+    async def _settle_dm(
+        self,
+        user_id: int,
+        game_id: int,
+        seat: int,
+        message_id: int,
+        shown: tuple[str, discord.ui.View] | None,
+        drawn: tuple[TableSnapshot, DealView],
+    ) -> None:
+        """After a click's answer to a DM: if the answer failed (the DM may show anything)
+        or came after a newer state was drawn (its retries outlasted the pacing), the DM is
+        drawn again with the latest state, so that it never stays behind the table."""
+        presenter = self.bot.presenter
+        presenter.shown_through_interaction(game_id, seat, message_id, shown or nothing_drawn())
+        latest = presenter.last_told(game_id, seat) or drawn
+        if shown is None or latest[0].turn != drawn[0].turn:
+            await presenter.tell_seat(latest[0], seat, user_id, latest[1])
+
+    def _state_after(
+        self, control: ControlId, user_id: int, seat: int
+    ) -> tuple[TableSnapshot, DealView] | None:
+        if self._in_play(control):
+            snapshot, _, view = self.bot.tables.private_view(control.channel_id, user_id)
+            return snapshot, view
+        return self.bot.presenter.last_told(control.game_id, seat)

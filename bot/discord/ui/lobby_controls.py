@@ -1,0 +1,99 @@
+"""The table message's own buttons: the lobby's (join, leave, add a bot, start, and one
+Remove per seat the host may free) and, once a game is over, Play again.
+
+They are ``lobby`` controls like the others (a ``ControlId`` at turn 0), so they work after
+a restart; what pressing Remove or Play again does is ``handle`` here, which the control
+handler asks first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.render.table import seat_name
+from bot.tables import TableSnapshot
+
+from .control_ids import ControlId
+from .controls import PER_ROW, ControlButton
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+LOBBY_BUTTONS = (
+    ("join", "button.join"),
+    ("leave", "button.leave"),
+    ("addbot", "button.add_bot"),
+    ("start", "button.start"),
+)
+AGAIN = "again"
+_REMOVE = re.compile(r"remove_([0-9])_([0-9]{1,19})\Z")
+"""``remove_<seat>_<player>``: the seat, and who the host saw there (so a player seated
+there since is not removed by an old button)."""
+
+
+def removable(table: TableSnapshot) -> list[int]:
+    """The seats the host may free: every occupied seat but the host's own."""
+    return [i.seat for i in table.seats if i is not None and i.user_id != table.host_id]
+
+
+def plain_name(locale: str | None, table: TableSnapshot, seat: int) -> str:
+    """A seat's name for a label or a choice, which Discord shows as typed (no markdown
+    escapes): a human's own name, a bot's in the reader's language."""
+    info = table.seats[seat]
+    if info is not None and info.level is None:
+        return info.name
+    return seat_name(locale, table, seat)
+
+
+def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.Item[Any]]:
+    """The buttons of the table message for ``table``'s status (none while playing but
+    the presenter's own)."""
+
+    def control(arg: str) -> ControlId:
+        return ControlId("lobby", table.channel_id, table.game_id, 0, arg)
+
+    items: list[discord.ui.Item[Any]] = []
+    if table.status == "lobby":
+        for arg, key in LOBBY_BUTTONS:
+            style = discord.ButtonStyle.primary if arg == "start" else discord.ButtonStyle.secondary
+            items.append(ControlButton(control(arg), label=t(locale, key), style=style, row=0))
+        for n, seat in enumerate(removable(table)[:PER_ROW]):
+            info = table.seats[seat]
+            assert info is not None
+            label = t(locale, "button.remove_seat", name=plain_name(locale, table, seat))
+            items.append(
+                ControlButton(
+                    control(f"remove_{seat}_{info.player_id}"),
+                    label=label,
+                    style=discord.ButtonStyle.danger,
+                    row=1 + n // PER_ROW,
+                )
+            )
+    elif table.status == "finished":
+        label = t(locale, "button.play_again")
+        items.append(ControlButton(control(AGAIN), label=label, style=discord.ButtonStyle.primary))
+    return items
+
+
+async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: ControlId) -> bool:
+    """Do what a Remove or Play again button says; False for any other control."""
+    if control.kind != "lobby":
+        return False
+    user = interaction.user
+    remove = _REMOVE.match(control.arg)
+    if remove is not None:
+        table = bot.tables.table(control.channel_id)
+        if table is None or table.game_id != control.game_id:
+            return False  # the handler answers "no longer current"
+        seat, player = int(remove[1]), int(remove[2])
+        await bot.tables.remove_seat(control.channel_id, user.id, seat, player_id=player)
+    elif control.arg == AGAIN:
+        await bot.tables.play_again(control.channel_id, control.game_id, user.id, user.display_name)
+    else:
+        return False
+    await interaction.response.defer()
+    return True
