@@ -35,6 +35,7 @@ from bot.tables.status import TableStatus
 from tarot_core import DealView
 
 from .pacing import Coalescer
+from .threads import TableThreads
 from .ui.control_ids import ControlId
 from .ui.controls import ControlButton, controls_for
 from .ui.lobby_controls import table_buttons
@@ -49,6 +50,19 @@ DMS_CLOSED = 50007
 LINE_WAIT = 10.0
 """How long a channel line waits for the table edit it comes with (failing or slow)."""
 ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
+LOCKED = 50083
+"""Discord's code for a post in a thread that is archived and locked."""
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A line to post: after the table message shows state ``after``, in the thread of
+    ``table``'s game if it has one (``threads.py``), else in the channel."""
+
+    text: str
+    ping: bool
+    after: int
+    table: TableSnapshot | None
 
 
 @dataclass(frozen=True)
@@ -73,7 +87,8 @@ class DiscordPresenter:
         self.dms: Coalescer[tuple[int, int], _Dm] = Coalescer(clock, EDIT_INTERVAL, self._show_dm)
         self.locales: dict[int, str] = {}
         """The last Discord locale each user interacted in (their DMs use it)."""
-        self._lines: dict[int, asyncio.Queue[tuple[str, bool, int]]] = {}
+        self._lines: dict[int, asyncio.Queue[_Line]] = {}
+        self.threads = TableThreads(client, storage)
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
         self._locale_writes: set[asyncio.Task[None]] = set()
@@ -130,7 +145,13 @@ class DiscordPresenter:
         else:
             text = event_line(locale, table, event)
         if text:
-            self._post(table.channel_id, text, ping=isinstance(event, Reminder), after=self._seq)
+            self._post(
+                table.channel_id,
+                text,
+                ping=isinstance(event, Reminder),
+                after=self._seq,
+                table=table,
+            )
 
     async def drain(self) -> None:
         while True:
@@ -153,6 +174,8 @@ class DiscordPresenter:
             found.append("channel")
         if game_id in self._message_ids:
             found.append("table message")
+        if self.threads.held(game_id):
+            found.append("thread")
         if any(k[0] == game_id for k in self._dm_refs):
             found.append("DM messages")
         if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown)):
@@ -182,6 +205,7 @@ class DiscordPresenter:
             for key in [k for k in cache if k[0] == game_id]:
                 del cache[key]
         self._message_ids.pop(game_id, None)
+        self.threads.forget(game_id)
         self._game_channel.pop(game_id, None)
         self._last_deal.pop(game_id, None)
         self._standings.pop(game_id, None)
@@ -211,31 +235,58 @@ class DiscordPresenter:
         guild = getattr(channel, "guild", None)
         return str(guild.preferred_locale) if guild is not None else None
 
-    def _post(self, channel_id: int, text: str, ping: bool = False, after: int = 0) -> None:
+    def _post(
+        self,
+        channel_id: int,
+        text: str,
+        ping: bool = False,
+        after: int = 0,
+        table: TableSnapshot | None = None,
+    ) -> None:
         """Lines go out in order, one channel at a time, none dropped on an error; each
-        after the table message shows state ``after`` (the state the line comes with)."""
+        after the table message shows state ``after`` (the state the line comes with), in
+        the thread of ``table``'s game if it has one."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait((text, ping, after))
+        queue.put_nowait(_Line(text, ping, after, table))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
                 self._poster(channel_id, queue)
             )
 
-    async def _poster(self, channel_id: int, queue: asyncio.Queue[tuple[str, bool, int]]) -> None:
+    async def _poster(self, channel_id: int, queue: asyncio.Queue[_Line]) -> None:
         while not queue.empty():
-            text, ping, after = await queue.get()
+            line = await queue.get()
             try:
-                await self._table_showing(channel_id, after)
-                channel = self.client.get_partial_messageable(channel_id)
-                mentions = (
-                    discord.AllowedMentions(users=True) if ping else discord.AllowedMentions.none()
-                )
-                await channel.send(text[:2000], allowed_mentions=mentions)
-            except discord.HTTPException:
+                await self._table_showing(channel_id, line.after)
+                await self._send_line(channel_id, line)
+            except Exception:  # Discord's refusal, or storage (where the thread is)
                 log.exception("channel %s: a line could not be posted", channel_id)
             finally:
                 queue.task_done()
+
+    async def _send_line(self, channel_id: int, line: _Line) -> None:
+        """Post ``line`` with ``send`` (a nonce: never twice), in its game's thread if it
+        has one; a thread deleted or closed to the bot since gives way to the channel."""
+        mentions = (
+            discord.AllowedMentions(users=True) if line.ping else discord.AllowedMentions.none()
+        )
+        message_id = None
+        if line.table is not None:
+            game_id = line.table.game_id
+            message_id = self._message_ids.get(game_id)
+            if message_id is None:
+                message_id = await self.storage.table_message(game_id)
+        where = await self.threads.target(channel_id, line.table, message_id)
+        try:
+            await where.send(line.text[:2000], allowed_mentions=mentions)
+        except discord.HTTPException as e:
+            closed = isinstance(e, (discord.NotFound, discord.Forbidden)) or e.code == LOCKED
+            if not closed or where.id == channel_id or line.table is None:
+                raise
+            await self.threads.lost(line.table, where.id)
+            channel = self.client.get_partial_messageable(channel_id)
+            await channel.send(line.text[:2000], allowed_mentions=mentions)
 
     async def _table_showing(self, channel_id: int, seq: int) -> None:
         """Wait until the table message of ``channel_id`` was edited to state ``seq`` or a
@@ -258,11 +309,11 @@ class DiscordPresenter:
 
     def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        for item in table_buttons(table, locale):  # the lobby's, or Play again
-            view.add_item(item)
-        if table.status == "playing":
+        if table.status == "playing":  # My hand first, then Watch
             control = ControlId("hand", table.channel_id, table.game_id, 0, "")
             view.add_item(ControlButton(control, label=t(locale, "button.my_hand")))
+        for item in table_buttons(table, locale):  # the lobby's and Watch, or Play again
+            view.add_item(item)
         return view
 
     async def _show_table(self, channel_id: int, value: tuple[int, TableSnapshot]) -> None:
@@ -378,6 +429,7 @@ class DiscordPresenter:
                 table.channel_id,
                 f"{mention(user_id)} {t(locale, 'ui.dms_closed')}",
                 ping=True,
+                table=table,
             )
 
     def remember_locale(self, user_id: int, locale: Any) -> None:

@@ -435,6 +435,12 @@ MESSAGES: dict[str, str] = {
     "host_action.remove": "remove a player",
     "button.remove_seat": "Remove {name}",
     "button.play_again": "Play again",
+    # ----- spectators: Watch and its Refresh (issue 14)
+    "button.watch": "Watch",
+    "button.refresh_watch": "Refresh",
+    "watch.header": "👀 The table as everyone sees it, only for you: Refresh to follow the game.",
+    "watch.ended": "This game is {status}.",
+    "watch.gone": "This table is no longer open.",
     "name.tarot.remove": "remove",
     "cmd.tarot.remove": ("Free a seat of the lobby, a bot's or a player's (host only)"),
     "cmd.tarot.remove.seat": "Who to remove",
@@ -475,4 +481,17 @@ MESSAGES: dict[str, str] = {
         "shuffle: the cards are shuffled before every deal, or (cut) gathered and only cut, "
         "as at a real table, so that suits stay together."
     ),
+    # A thread per table (/tarot threads)
+    "thread.name": "Tarot — table of {name}",
+    "name.tarot.threads": "threads",
+    "cmd.tarot.threads": "A thread per table for its event lines, or lines in the channel",
+    "cmd.tarot.threads.state": "on: each game's lines in its own thread; off: in the channel",
+    "name.option.state": "state",
+    "choice.threads.on": "on",
+    "choice.threads.off": "off",
+    "ui.threads_on": (
+        "From the next game on, each table of this server gets a thread for its event lines."
+    ),
+    "ui.threads_off": "From the next game on, event lines are posted in the table's channel.",
+    "ui.threads_manage_guild": "Only members with the Manage Server permission can change this.",
 }

@@ -462,6 +462,14 @@ MESSAGES: dict[str, str] = {
     "host_action.remove": "quitar a un jugador",
     "button.remove_seat": "Quitar a {name}",
     "button.play_again": "Jugar otra vez",
+    # ----- spectators: Watch and its Refresh (issue 14)
+    "button.watch": "Observar",
+    "button.refresh_watch": "Actualizar",
+    "watch.header": (
+        "👀 La mesa tal como la ven todos, solo para ti: Actualizar para seguir la partida."
+    ),
+    "watch.ended": "Esta partida está {status}.",
+    "watch.gone": "Esta mesa ya no está abierta.",
     "name.tarot.remove": "quitar",
     "cmd.tarot.remove": ("Liberar un asiento de la mesa, de un bot o de un jugador (anfitrión)"),
     "cmd.tarot.remove.seat": "A quién quitar",
@@ -504,5 +512,20 @@ MESSAGES: dict[str, str] = {
     "rules.explain.shuffle": (
         "Barajar: las cartas se barajan antes de cada mano, o (cortar) se recogen y solo se "
         "cortan, como en una mesa real, de modo que los palos quedan juntos."
+    ),
+    # A thread per table (/tarot threads)
+    "thread.name": "Tarot — mesa de {name}",
+    "name.tarot.threads": "hilos",
+    "cmd.tarot.threads": "Un hilo por mesa para sus avisos, o los avisos en el canal",
+    "cmd.tarot.threads.state": "on: los avisos de cada partida en su hilo; off: en el canal",
+    "name.option.state": "estado",
+    "choice.threads.on": "on",
+    "choice.threads.off": "off",
+    "ui.threads_on": (
+        "Desde la próxima partida, cada mesa de este servidor tiene un hilo para sus avisos."
+    ),
+    "ui.threads_off": "Desde la próxima partida, los avisos se publican en el canal de la mesa.",
+    "ui.threads_manage_guild": (
+        "Solo los miembros con el permiso Gestionar servidor pueden cambiar este ajuste."
     ),
 }

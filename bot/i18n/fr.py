@@ -450,6 +450,15 @@ MESSAGES: dict[str, str] = {
     "host_action.remove": "retirer un joueur",
     "button.remove_seat": "Retirer {name}",
     "button.play_again": "Rejouer",
+    # ----- spectators: Watch and its Refresh (issue 14)
+    "button.watch": "Regarder",
+    "button.refresh_watch": "Actualiser",
+    "watch.header": (
+        "👀 La table telle que tous la voient, visible de vous seulement : Actualiser pour "
+        "suivre la partie."
+    ),
+    "watch.ended": "Cette partie est {status}.",
+    "watch.gone": "Cette table n'est plus ouverte.",
     "name.tarot.remove": "retirer",
     "cmd.tarot.remove": ("Libérer une place de la table, d'un bot ou d'un joueur (l'hôte)"),
     "cmd.tarot.remove.seat": "Qui retirer",
@@ -492,5 +501,22 @@ MESSAGES: dict[str, str] = {
         "melange : les cartes sont mélangées avant chaque donne, ou (couper) ramassées et "
         "seulement coupées, comme à une vraie table, si bien que les couleurs restent "
         "groupées."
+    ),
+    # A thread per table (/tarot threads)
+    "thread.name": "Tarot — table de {name}",
+    "name.tarot.threads": "fils",
+    "cmd.tarot.threads": "Un fil par table pour ses annonces, ou les annonces dans le salon",
+    "cmd.tarot.threads.state": "on : les annonces de chaque partie dans son fil ; off : le salon",
+    "name.option.state": "etat",
+    "choice.threads.on": "on",
+    "choice.threads.off": "off",
+    "ui.threads_on": (
+        "Dès la prochaine partie, chaque table de ce serveur a un fil pour ses annonces."
+    ),
+    "ui.threads_off": (
+        "Dès la prochaine partie, les annonces sont publiées dans le salon de la table."
+    ),
+    "ui.threads_manage_guild": (
+        "Seuls les membres ayant la permission Gérer le serveur peuvent modifier ce réglage."
     ),
 }

@@ -474,6 +474,14 @@ MESSAGES: dict[str, str] = {
     "host_action.remove": "usunąć gracza",
     "button.remove_seat": "Usuń: {name}",
     "button.play_again": "Zagraj ponownie",
+    # ----- spectators: Watch and its Refresh (issue 14)
+    "button.watch": "Obserwuj",
+    "button.refresh_watch": "Odśwież",
+    "watch.header": (
+        "👀 Stół taki, jaki widzą wszyscy, widoczny tylko dla Ciebie: Odśwież, aby śledzić grę."
+    ),
+    "watch.ended": "Ta gra jest {status}.",
+    "watch.gone": "Ten stół nie jest już otwarty.",
     "name.tarot.remove": "usun",
     "cmd.tarot.remove": ("Zwolnij miejsce przy stole, bota lub gracza (tylko gospodarz)"),
     "cmd.tarot.remove.seat": "Kogo usunąć",
@@ -516,5 +524,18 @@ MESSAGES: dict[str, str] = {
     "rules.explain.shuffle": (
         "Tasowanie: karty są tasowane przed każdym rozdaniem albo (przełożenie) zbierane i "
         "tylko przekładane, jak przy prawdziwym stole, więc kolory zostają razem."
+    ),
+    # A thread per table (/tarot threads)
+    "thread.name": "Tarot — stół gracza {name}",
+    "name.tarot.threads": "watki",
+    "cmd.tarot.threads": "Osobny wątek na komunikaty każdego stołu albo komunikaty na kanale",
+    "cmd.tarot.threads.state": "on: komunikaty każdej gry w jej wątku; off: na kanale",
+    "name.option.state": "stan",
+    "choice.threads.on": "on",
+    "choice.threads.off": "off",
+    "ui.threads_on": ("Od następnej gry każdy stół na tym serwerze ma własny wątek na komunikaty."),
+    "ui.threads_off": "Od następnej gry komunikaty są publikowane na kanale stołu.",
+    "ui.threads_manage_guild": (
+        "Tylko członkowie z uprawnieniem Zarządzanie serwerem mogą zmienić to ustawienie."
     ),
 }

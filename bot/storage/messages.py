@@ -30,6 +30,20 @@ class MessageRefs:
             row = await cur.fetchone()
         return None if row is None or row[0] is None else int(row[0])
 
+    async def set_table_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The thread the game's event lines go to (None: the channel itself)."""
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
+            )
+
+    async def table_thread(self, game_id: int) -> int | None:
+        async with self.reader.execute(
+            "SELECT thread_id FROM games WHERE id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     async def set_dm_message(
         self, game_id: int, seat: int, channel_id: int | None, message_id: int | None
     ) -> None:

@@ -152,4 +152,10 @@ MIGRATIONS: tuple[str, ...] = (
     ) AS r
     WHERE ps.scope = r.scope AND ps.player_id = r.player_id;
     """,
+    # 7: the thread a table's event lines go to, and each server's settings as one JSON
+    # object (``guild_settings.py``), so that a new setting needs no migration.
+    """
+    ALTER TABLE games ADD COLUMN thread_id INTEGER;
+    CREATE TABLE guild_settings (guild_id INTEGER PRIMARY KEY, settings TEXT NOT NULL);
+    """,
 )

@@ -27,6 +27,7 @@ from tarot_core import ranks as tarot_ranks
 
 from . import opening, stats
 from .errors import DatabaseLost, DatabaseUnusable, StorageError
+from .guild_settings import GuildSettings
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .messages import MessageRefs
@@ -73,7 +74,7 @@ class StoredSeat:
     away: bool
 
 
-class Storage(LeaderboardQueries, HistoryQueries, MessageRefs):
+class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""

@@ -319,9 +319,13 @@ async def test_game_starts_line_comes_after_the_table_shows_the_deal(
             return str((call.body or {}).get("content"))
 
         def where(method: str, texts: list[str]) -> int | None:
-            calls = fake.calls_to(method, f"/channels/{world.table.id}/messages*")
+            # Lines go to the table's thread (bot/discord/threads.py), edits to the channel.
+            places = [world.table, *fake.threads(world.table)]
+            calls = [
+                c for p in places for c in fake.calls_to(method, f"/channels/{p.id}/messages*")
+            ]
             found = [c.time for c in calls if any(x in content(c) for x in texts)]
-            return found[0] if found else None
+            return min(found) if found else None
 
         await fake.wait_for(lambda: where("POST", starts) is not None, 5, "no game start line")
         await fake.wait_for(lambda: where("PATCH", title) is not None, 5, "no table edit")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
+from fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, World, run_client
 
 from bot.discord.client import TarotBot
 from bot.render.cards import card_long, card_short
@@ -56,9 +56,18 @@ def hidden_forms(bot: TarotBot, channel: int) -> list[re.Pattern[str]]:
     return forms
 
 
+def public_messages(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    """What everybody sees of ``channel``'s tables: the channel, then each table's thread
+    (where a table's event lines go, see ``bot/discord/threads.py``)."""
+    found = list(fake.channel_messages(channel))
+    for thread in fake.threads(channel):
+        found += fake.channel_messages(thread)
+    return found
+
+
 def check_public(fake: FakeDiscord, world: World, bot: TarotBot) -> None:
     forms = hidden_forms(bot, int(world.table.id))
-    for message in fake.channel_messages(world.table):
+    for message in public_messages(fake, world.table):
         if message.ephemeral:
             continue
         text = message.all_text()
@@ -175,7 +184,7 @@ async def test_a_whole_game_with_two_humans_and_bots(
         assert records
         await fake.wait_for(
             lambda: any(
-                "🏆" in m.content or "1." in m.content for m in fake.channel_messages(world.table)
+                "🏆" in m.content or "1." in m.content for m in public_messages(fake, world.table)
             ),
             timeout=5,
         )
@@ -190,7 +199,7 @@ async def test_a_whole_game_with_two_humans_and_bots(
         assert not [line for line in logged if suits.search(line)]
         if guest == "carol":
             assert fake.dm_messages(world.carol) == []
-            told = [m for m in fake.channel_messages(world.table) if world.carol.id in m.content]
+            told = [m for m in public_messages(fake, world.table) if world.carol.id in m.content]
             assert len(told) == 1 and "/tarot hand" in told[0].content
             assert await bot.storage.dm_closed(int(world.carol.id))
 

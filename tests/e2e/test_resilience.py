@@ -33,6 +33,7 @@ from fake_discord import (
     World,
     run_client,
 )
+from test_game_flow import public_messages
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
@@ -491,13 +492,13 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         seats = dm_seats(db, game_id, [alice, bob])
         check_recorded_once(db, game_id, players=4, deals_target=2)
         check_moves_once(db, game_id, seats, presses)
-        # Lines in the channel: one score sheet per deal and one set of standings, none
-        # repeated by the restart.
+        # Lines in the table's thread: one score sheet per deal and one set of standings,
+        # none repeated by the restart.
         await fake.wait_for(
             lambda: (
                 sum(
                     "Classement final" in m.content or "Final standings" in m.content
-                    for m in fake.channel_messages(world.table)
+                    for m in public_messages(fake, world.table)
                 )
                 == 1
             ),
@@ -505,10 +506,11 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         )
         sheets = Counter(
             m.content.split("\n", 1)[0]
-            for m in fake.channel_messages(world.table)
+            for m in public_messages(fake, world.table)
             if "feuille de marque" in m.content or "score sheet" in m.content
         )
         assert sheets and set(sheets.values()) == {1}, sheets
+        assert len(fake.threads(world.table)) == 1  # the same thread after the restart
         assert sum(sheets.values()) == deals_stored()
         assert {u.id: dm_ids(fake, u) for u in (alice, bob)} == dms
         print(f"\nSIGKILL test: {len(presses)} human moves")
@@ -553,8 +555,9 @@ async def test_429_and_500_lose_nothing_and_duplicate_no_move(
         await play(fake, [alice, bob], finished, presses, stop=lambda: len(presses) >= 12)
         injected += [
             # A line posted, its answer lost: discord.py posts it again with the same nonce,
-            # and Discord answers with the line already posted.
-            fake.server_error("POST", f"/channels/{world.table.id}/messages", apply_first=True),
+            # and Discord answers with the line already posted. Lines go to the table's
+            # thread, which has the id of the table message it was started from.
+            fake.server_error("POST", f"/channels/{lobby.id}/messages", apply_first=True),
             # A click's answer applied, the 200 lost: the retry is told 40060.
             fake.server_error("POST", callback, apply_first=True),
             fake.rate_limit("POST", callback, times=1),
@@ -564,7 +567,7 @@ async def test_429_and_500_lose_nothing_and_duplicate_no_move(
         assert len(presses) > count
         await bot.presenter.drain()
         await fake.wait_for(
-            lambda: any("Classement final" in m.content for m in fake.channel_messages(world.table))
+            lambda: any("Classement final" in m.content for m in public_messages(fake, world.table))
         )
         for inj in injected:
             assert inj.exhausted, f"{inj.method} {inj.pattern} {inj.status} was not hit"
@@ -587,7 +590,7 @@ async def test_429_and_500_lose_nothing_and_duplicate_no_move(
         assert not repeated, "\n".join(repeated)
         [lost] = [
             c
-            for c in fake.calls_to("POST", f"/channels/{world.table.id}/messages")
+            for c in fake.calls_to("POST", f"/channels/{lobby.id}/messages")
             if c.injected and c.status == 500
         ]
         shown = [m for m in fake.public_messages() if m.nonce == lost.body["nonce"]]
@@ -608,7 +611,7 @@ async def test_429_and_500_lose_nothing_and_duplicate_no_move(
 # ----- 3. REST calls per deal ----------------------------------------------------------------
 
 
-def classify(call: Any, table_channel: str) -> str:
+def classify(call: Any, table_channel: str, thread: str) -> str:
     if call.route.endswith("/callback"):
         return "interaction callbacks"
     if call.route.startswith("POST /webhooks"):
@@ -616,7 +619,8 @@ def classify(call: Any, table_channel: str) -> str:
     if call.route == "POST /users/@me/channels":
         return "DM channel opened"
     if call.route.startswith(("PATCH /channels", "POST /channels")):
-        where = "table channel" if call.path.split("/")[2] == table_channel else "DM"
+        places = {table_channel: "table channel", thread: "table thread"}
+        where = places.get(call.path.split("/")[2], "DM")
         what = "message edits" if call.method == "PATCH" else "messages posted"
         return f"{where}: {what}"
     return call.route
@@ -657,7 +661,7 @@ async def test_rest_calls_per_deal(
         i + 1
         for i, c in enumerate(calls)
         if c.method == "POST"
-        and c.path == f"/channels/{world.table.id}/messages"
+        and c.path in (f"/channels/{p}/messages" for p in (world.table.id, lobby.id))
         and "feuille de marque" in str((c.body or {}).get("content", ""))
     ]
     assert len(ends) >= 2
@@ -665,10 +669,10 @@ async def test_rest_calls_per_deal(
     assert len(outcomes) == len(ends)
     report: dict[str, Any] = {}
     for number, (a, b) in enumerate(zip([0, *ends], ends, strict=False), start=1):
-        kinds = Counter(classify(c, world.table.id) for c in calls[a:b])
+        kinds = Counter(classify(c, world.table.id, lobby.id) for c in calls[a:b])
         name = f"deal {number} ({outcomes[number - 1]}{', with the start' if a == 0 else ''})"
         report[name] = {"total": b - a, **dict(sorted(kinds.items()))}
-    tail = Counter(classify(c, world.table.id) for c in calls[ends[-1] :])
+    tail = Counter(classify(c, world.table.id, lobby.id) for c in calls[ends[-1] :])
     report["after the last deal"] = {"total": len(calls) - ends[-1], **dict(tail)}
     report["whole game"] = {"total": len(calls), "human moves": len(presses)}
     (tmp_path / "rest_calls.json").write_text(json.dumps(report, indent=2))

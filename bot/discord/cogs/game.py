@@ -313,6 +313,37 @@ class GameCog(
         text = rules_explained(locale, table.rules if table is not None else None)
         await answer(interaction, text[:2000])
 
+    @app_commands.command(
+        name=_("threads", key="name.tarot.threads"),
+        description=_(
+            "A thread per table for its event lines, or lines in the channel",
+            key="cmd.tarot.threads",
+        ),
+    )
+    @app_commands.describe(
+        state=_(
+            "on: each game's lines in its own thread; off: in the channel",
+            key="cmd.tarot.threads.state",
+        )
+    )
+    @app_commands.rename(state=_("state", key="name.option.state"))
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name=_("on", key="choice.threads.on"), value="on"),
+            app_commands.Choice(name=_("off", key="choice.threads.off"), value="off"),
+        ]
+    )
+    async def threads(self, interaction: discord.Interaction[Any], state: str) -> None:
+        """A server setting, for members with Manage Server (checked here: Discord applies
+        default permissions to whole commands only, not to one subcommand of ``/tarot``)."""
+        locale = str(interaction.locale)
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await answer(interaction, t(locale, "ui.threads_manage_guild"))
+            return
+        on = state == "on"
+        await self.bot.storage.set_guild_settings(interaction.guild_id, {"threads": on})
+        await answer(interaction, t(locale, "ui.threads_on" if on else "ui.threads_off"))
+
 
 def seat_choices(
     locale: str, table: TableSnapshot, seats: list[int], typed: str

@@ -1,9 +1,10 @@
 """The table message's own buttons: the lobby's (join, leave, add a bot, start, and one
-Remove per seat the host may free) and, once a game is over, Play again.
+Remove per seat the host may free), Watch in the lobby and during play (``watch.py``), and,
+once a game is over, Play again.
 
 They are ``lobby`` controls like the others (a ``ControlId`` at turn 0), so they work after
-a restart; what pressing Remove or Play again does is ``handle`` here, which the control
-handler asks first.
+a restart; what pressing Remove, Play again or Watch does is ``handle`` here, which the
+control handler asks first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.i18n import t
 from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
+from . import watch
 from .control_ids import ControlId
 from .controls import PER_ROW, ControlButton
 
@@ -50,8 +52,8 @@ def plain_name(locale: str | None, table: TableSnapshot, seat: int) -> str:
 
 
 def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.Item[Any]]:
-    """The buttons of the table message for ``table``'s status (none while playing but
-    the presenter's own)."""
+    """The buttons of the table message for ``table``'s status (while playing, Watch
+    beside the presenter's own)."""
 
     def control(arg: str) -> ControlId:
         return ControlId("lobby", table.channel_id, table.game_id, 0, arg)
@@ -61,6 +63,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
         for arg, key in LOBBY_BUTTONS:
             style = discord.ButtonStyle.primary if arg == "start" else discord.ButtonStyle.secondary
             items.append(ControlButton(control(arg), label=t(locale, key), style=style, row=0))
+        items.append(watch.watch_button(table, locale))
         for n, seat in enumerate(removable(table)[:PER_ROW]):
             info = table.seats[seat]
             assert info is not None
@@ -73,6 +76,8 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
                     row=1 + n // PER_ROW,
                 )
             )
+    elif table.status == "playing":
+        items.append(watch.watch_button(table, locale))
     elif table.status == "finished":
         label = t(locale, "button.play_again")
         items.append(ControlButton(control(AGAIN), label=label, style=discord.ButtonStyle.primary))
@@ -80,9 +85,11 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
 
 
 async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: ControlId) -> bool:
-    """Do what a Remove or Play again button says; False for any other control."""
+    """Do what a Remove, Play again or Watch button says; False for any other control."""
     if control.kind != "lobby":
         return False
+    if await watch.handle(bot, interaction, control):
+        return True
     user = interaction.user
     remove = _REMOVE.match(control.arg)
     if remove is not None:

@@ -1,0 +1,121 @@
+"""A thread per table: the table message stays in its channel and the game's event lines
+go to a thread started from it, so that a busy channel is not flooded.
+
+The thread is started with the game's first line once the game is playing (a lobby's few
+lines stay in the channel), where the server's ``threads`` setting is on (the default)
+and the bot may create public threads and post in them; otherwise, or if Discord refuses,
+the game's lines go to the channel. Its id is stored with the game, so that after a
+restart the lines go to the same thread; a thread deleted since falls back to the channel.
+
+At the end of a game the thread is left as it is, not archived: the final standings are
+its last line, players may still talk about the game there, and Discord archives it by
+itself after an hour without messages (``AUTO_ARCHIVE``), at no REST call of ours. Every
+line is sent with ``send`` (a message with a nonce), never through a webhook.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+import discord
+
+from bot.i18n import t
+from bot.storage import Storage
+from bot.tables import TableSnapshot
+from bot.tables.status import TableStatus
+
+log = logging.getLogger(__name__)
+
+AUTO_ARCHIVE: Final = 60
+"""Minutes without a message after which Discord archives a table's thread."""
+THREAD_EXISTS = 160004
+"""Discord's code for "a thread has already been created for this message"."""
+DEFAULT_ON = True
+"""A server that never chose gets a thread per table."""
+
+
+def threads_enabled(settings: dict[str, object]) -> bool:
+    """The ``threads`` setting of a server, from its stored settings."""
+    value = settings.get("threads", DEFAULT_ON)
+    return value if isinstance(value, bool) else DEFAULT_ON
+
+
+class TableThreads:
+    """Where each game's lines go: its thread's id, or None for the channel."""
+
+    def __init__(self, client: discord.Client, storage: Storage) -> None:
+        self.client = client
+        self.storage = storage
+        self._where: dict[int, int | None] = {}
+        """game -> its thread (None: the channel), once known or decided."""
+
+    def held(self, game_id: int) -> bool:
+        return game_id in self._where
+
+    def forget(self, game_id: int) -> None:
+        self._where.pop(game_id, None)
+
+    async def target(
+        self, channel_id: int, table: TableSnapshot | None, message_id: int | None
+    ) -> discord.PartialMessageable:
+        """Where a line of ``table``'s game goes; ``message_id`` is its table message, the
+        thread's starting point if none exists yet."""
+        thread_id = None if table is None else await self._thread_of(table, message_id)
+        return self.client.get_partial_messageable(
+            thread_id if thread_id is not None else channel_id
+        )
+
+    async def lost(self, table: TableSnapshot, thread_id: int) -> None:
+        """The thread is gone (deleted) or closed to the bot: the rest of the game's lines
+        go to the channel."""
+        if self._where.get(table.game_id) == thread_id:
+            self._where[table.game_id] = None
+            log.warning("game %s: its thread is gone; lines go to the channel", table.game_id)
+            await self.storage.set_table_thread(table.game_id, None)
+
+    async def _thread_of(self, table: TableSnapshot, message_id: int | None) -> int | None:
+        game_id = table.game_id
+        if game_id in self._where:
+            return self._where[game_id]
+        stored = await self.storage.table_thread(game_id)
+        if stored is not None:
+            self._where[game_id] = stored
+            return stored
+        if table.status != TableStatus.PLAYING:
+            return None  # a lobby, or a game ended before any line: nothing to start
+        if message_id is None:
+            return None  # no table message yet to start it from: this line in the channel
+        thread_id = await self._start(table, message_id)
+        self._where[game_id] = thread_id
+        if thread_id is not None:
+            await self.storage.set_table_thread(game_id, thread_id)
+        return thread_id
+
+    async def _start(self, table: TableSnapshot, message_id: int) -> int | None:
+        """Start the table's thread from its message; None where it may not be."""
+        channel = self.client.get_channel(table.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None  # a DM, a thread, a forum, or a channel not known
+        guild = channel.guild
+        if not threads_enabled(await self.storage.guild_settings(guild.id)):
+            return None
+        perms = channel.permissions_for(guild.me)
+        if not (perms.create_public_threads and perms.send_messages_in_threads):
+            return None
+        locale = str(guild.preferred_locale)
+        host = next((s for s in table.seats if s is not None and s.user_id == table.host_id), None)
+        name = t(locale, "thread.name", name=host.name if host is not None else "?")[:100]
+        try:
+            thread = await channel.get_partial_message(message_id).create_thread(
+                name=name, auto_archive_duration=AUTO_ARCHIVE
+            )
+        except discord.Forbidden:
+            log.info("game %s: no thread allowed in channel %s", table.game_id, channel.id)
+            return None
+        except discord.HTTPException as e:
+            if e.code == THREAD_EXISTS:  # made by a call whose answer was lost
+                return message_id  # a thread started from a message has its id
+            log.warning("game %s: its thread could not be started (%s)", table.game_id, e)
+            return None
+        return thread.id

@@ -1,0 +1,60 @@
+"""Migration 7: each table's thread and per-server settings, on real SQLite files."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from bot.storage import Storage
+from bot.storage.schema import MIGRATIONS
+
+
+async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript("".join(MIGRATIONS[:6]) + "PRAGMA user_version = 6;")
+        old.executescript(
+            """
+            INSERT INTO games (id, guild_id, channel_id, players, rules, deals_target, seed,
+                status, created_at, message_id) VALUES (1, 9, 5, 4, '{}', 1, '1', 'playing',
+                0, 77);
+            """
+        )
+    db = await Storage.open(path)
+    try:
+        assert await db.schema_version() == 7
+        assert await db.table_message(1) == 77
+        assert await db.table_thread(1) is None  # an old game posts in its channel
+        assert await db.guild_settings(9) == {}
+        await db.set_table_thread(1, 88)
+        assert await db.table_thread(1) == 88
+        await db.set_guild_settings(9, {"threads": False})
+        assert await db.guild_settings(9) == {"threads": False}
+    finally:
+        await db.close()
+    db = await Storage.open(path)  # kept across a restart
+    try:
+        assert await db.table_thread(1) == 88
+        assert await db.guild_settings(9) == {"threads": False}
+    finally:
+        await db.close()
+
+
+async def test_settings_merge_per_guild_and_none_restores_the_default(tmp_path: Path) -> None:
+    db = await Storage.open(tmp_path / "t.sqlite3")
+    try:
+        # Two changes at once (one shared connection) both stay.
+        await asyncio.gather(
+            db.set_guild_settings(1, {"threads": False}),
+            db.set_guild_settings(1, {"language": "fr"}),
+        )
+        assert await db.guild_settings(1) == {"threads": False, "language": "fr"}
+        assert await db.guild_settings(2) == {}
+        now = await db.set_guild_settings(1, {"threads": None, "players": 5})
+        assert now == {"language": "fr", "players": 5}
+        assert await db.guild_settings(1) == now
+    finally:
+        await db.close()
