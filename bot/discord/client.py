@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
 """Seconds before a component click nobody answered gets "no longer current"."""
-CATALOG_VERSION = "6"
+CATALOG_VERSION = "7"
 """Bump with any change to command names, descriptions, their translations or where
 the commands are offered, so that they are synced again."""
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.guild_config import stored_language
 from bot.i18n import t
 from bot.render.table import (
     event_line,
@@ -87,6 +88,9 @@ class DiscordPresenter:
         self.dms: Coalescer[tuple[int, int], _Dm] = Coalescer(clock, EDIT_INTERVAL, self._show_dm)
         self.locales: dict[int, str] = {}
         """The last Discord locale each user interacted in (their DMs use it)."""
+        self.guild_languages: dict[int, str | None] = {}
+        """guild -> the table language its settings chose (None: its preferred locale);
+        set by ``/tarot new`` and ``/tarot settings``, read once from storage otherwise."""
         self._lines: dict[int, asyncio.Queue[_Line]] = {}
         self.threads = TableThreads(client, storage)
         self._posters: dict[int, asyncio.Task[None]] = {}
@@ -229,11 +233,23 @@ class DiscordPresenter:
             and asyncio.get_running_loop().time() < deadline
         ):
             await asyncio.sleep(0.05)
+        guild = getattr(self.client.get_channel(channel_id), "guild", None)
+        if guild is not None and guild.id not in self.guild_languages:
+            try:
+                stored = await self.storage.guild_settings(guild.id)
+            except Exception:
+                log.exception("could not read the settings of guild %s", guild.id)
+                return
+            self.guild_languages[guild.id] = stored_language(stored)
 
     def channel_locale(self, channel_id: int) -> str | None:
+        """The table's language: the server's ``language`` setting, else its preferred
+        locale."""
         channel = self.client.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
-        return str(guild.preferred_locale) if guild is not None else None
+        if guild is None:
+            return None
+        return self.guild_languages.get(guild.id) or str(guild.preferred_locale)
 
     def _post(
         self,

@@ -49,6 +49,7 @@ class Lobby:
         deals: int | None,
         options: dict[str, Any] | None,
         seed: int | None,
+        turn_timers: tuple[float, float] | None = None,
     ) -> TableSnapshot:
         ctx = self.ctx
         async with self._opening:
@@ -96,6 +97,7 @@ class Lobby:
                 deals_target=target,
                 seed=game_seed,
                 seats=seats,
+                turn_timers=turn_timers,
             )
             ctx.tables[channel_id] = table
         return await self._shown_open(table)

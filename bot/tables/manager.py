@@ -138,7 +138,10 @@ class TableManager:
         deals: int | None = None,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        turn_timers: tuple[float, float] | None = None,
     ) -> TableSnapshot:
+        """``turn_timers``: this table's (reminder, stand-in) delays in seconds, over the
+        process's ``TableSettings`` (its server's settings)."""
         arguments.ids(channel_id=channel_id, host_id=host_id)
         arguments.name("host_name", host_name)
         arguments.optional_id("guild_id", guild_id)
@@ -156,6 +159,7 @@ class TableManager:
             deals=deals,
             options=options,
             seed=seed,
+            turn_timers=_checked_timers(turn_timers),
         )
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableSnapshot:
@@ -234,6 +238,16 @@ class TableManager:
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.flags(moderator=moderator)
         await self._play.stop(self._ctx.get(channel_id), user_id, moderator=moderator)
+
+
+def _checked_timers(timers: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A table's (reminder, stand-in) delays, checked as ``TableSettings`` checks them."""
+    if timers is None:
+        return None
+    reminder, stand_in = timers
+    if not 0 <= reminder <= stand_in:
+        raise ValueError(f"turn_timers: need 0 <= reminder <= stand-in, not {timers}")
+    return (float(reminder), float(stand_in))
 
 
 def _random_seed() -> int:

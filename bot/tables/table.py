@@ -55,6 +55,10 @@ class Table:
     """The turn a bot move is under way for, so that it is started once."""
     turn_since: float | None = None
     deadline: float | None = None
+    turn_timers: tuple[float, float] | None = None
+    """This table's (reminder, stand-in) delays, chosen by its server; None: the process's
+    ``TableSettings``. Kept in memory only: a table restored after a restart uses the
+    process's."""
     told: dict[int, Hashable] = field(default_factory=dict)
     """What each human seat's DM last showed, in short (``showing``), to tell changes."""
 

@@ -28,14 +28,11 @@ class Timers:
         s = self.ctx.settings
         spawn = self.ctx.spawn
         assert table.turn_since is not None
-        table.deadline = table.turn_since + s.stand_in_after
+        reminder, stand_in = table.turn_timers or (s.reminder_after, s.stand_in_after)
+        table.deadline = table.turn_since + stand_in
         table.timers = [
-            self.ctx.clock.call_later(
-                s.reminder_after, lambda: spawn(self._remind(table, turn, seat))
-            ),
-            self.ctx.clock.call_later(
-                s.stand_in_after, lambda: spawn(self._time_out(table, turn, seat))
-            ),
+            self.ctx.clock.call_later(reminder, lambda: spawn(self._remind(table, turn, seat))),
+            self.ctx.clock.call_later(stand_in, lambda: spawn(self._time_out(table, turn, seat))),
         ]
 
     async def _remind(self, table: Table, turn: int, seat: int) -> None:

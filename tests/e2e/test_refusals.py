@@ -98,10 +98,19 @@ async def test_clicks_that_must_not_act_are_answered_and_change_nothing(
         # Someone not seated asks for a hand, and presses My hand on the table message.
         outsider = await fake.slash(world.outsider, world.table, "tarot", subcommand="hand")
         assert "not seated" in await ephemeral_text(outsider)
-        table_message = next(
-            m
-            for m in fake.channel_messages(world.table)
-            if any(":hand:" in c for c in m.custom_ids())
+        # The table message is paced on its own: it shows the game (and its My hand)
+        # within one interval of the DM, not necessarily before it.
+        table_message = await fake.wait_for(
+            lambda: next(
+                (
+                    m
+                    for m in fake.channel_messages(world.table)
+                    if any(":hand:" in c for c in m.custom_ids())
+                ),
+                None,
+            ),
+            timeout=5,
+            message="the table message never showed the game",
         )
         mine = next(c for c in table_message.custom_ids() if ":hand:" in c)
         assert "not seated" in await ephemeral_text(

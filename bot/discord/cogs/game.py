@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot import guild_config
 from bot.i18n import t
 from bot.render.help import rules_explained
 from bot.tables import TableSnapshot
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
+]
+
+SETTING_CHOICES = [
+    app_commands.Choice(name=_(t("en", f"setting.{key}"), key=f"setting.{key}"), value=key)
+    for key in guild_config.OFFERED
 ]
 
 
@@ -121,21 +127,26 @@ class GameCog(
         interaction: discord.Interaction[Any],
         players: app_commands.Range[int, 3, 5] | None = None,
         deals: app_commands.Range[int, 1, 100] | None = None,
-        misere: bool = False,
-        prise_allowed: bool = True,
-        garde_contre_multiplier: int = 6,
-        poignee_bonus: str = "fft",
-        shuffle: str = "full",
+        misere: bool | None = None,
+        prise_allowed: bool | None = None,
+        garde_contre_multiplier: int | None = None,
+        poignee_bonus: str | None = None,
+        shuffle: str | None = None,
     ) -> None:
-        settings = self.bot.settings
-        count = players or settings.default_players
-        options = {
+        """What the host did not choose comes from the server's settings (``/tarot
+        settings``), else from the process-wide defaults."""
+        config = await self._config(interaction.guild_id)
+        chosen = {
             "misere": misere,
             "prise_allowed": prise_allowed,
             "garde_contre_multiplier": garde_contre_multiplier,
-            "poignee_bonus": [20, 30, 40] if poignee_bonus == "fft" else [20, 40, 60],
+            "poignee_bonus": poignee_bonus,
             "shuffle": shuffle,
         }
+        config.update({key: value for key, value in chosen.items() if value is not None})
+        count = players or config["players"]
+        options = guild_config.rule_options(config)
+        deals = deals or guild_config.deals_of(config)
         user = interaction.user
         await self._run(
             interaction,
@@ -145,8 +156,9 @@ class GameCog(
                 user.display_name,
                 guild_id=interaction.guild_id,
                 players=count,
-                deals=deals or settings.default_deals,
+                deals=deals,
                 options=options,
+                turn_timers=guild_config.turn_timers(config, self.bot.settings),
             ),
             lambda table: t(
                 str(interaction.locale),
@@ -313,6 +325,74 @@ class GameCog(
         text = rules_explained(locale, table.rules if table is not None else None)
         await answer(interaction, text[:2000])
 
+    async def _config(self, guild_id: int | None) -> dict[str, Any]:
+        """The server's effective settings; the presenter learns its table language."""
+        stored = await self.bot.storage.guild_settings(guild_id) if guild_id is not None else {}
+        config = guild_config.effective(stored, self.bot.settings)
+        if guild_id is not None:
+            self.bot.presenter.guild_languages[guild_id] = guild_config.language_of(config)
+        return config
+
+    @app_commands.command(
+        name=_("settings", key="name.tarot.settings"),
+        description=_(
+            "Show or change this server's table settings (Manage Server)",
+            key="cmd.tarot.settings",
+        ),
+    )
+    @app_commands.describe(
+        setting=_("The setting to show or change", key="cmd.tarot.settings.setting"),
+        value=_("Its new value (leave empty to see what it takes)", key="cmd.tarot.settings.value"),
+        reset=_("Put the setting back to the bot's default", key="cmd.tarot.settings.reset"),
+    )
+    @app_commands.rename(
+        setting=_("setting", key="name.option.setting"),
+        value=_("value", key="name.option.value"),
+        reset=_("reset", key="name.option.reset"),
+    )
+    @app_commands.choices(setting=SETTING_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        setting: str | None = None,
+        value: str | None = None,
+        reset: bool = False,
+    ) -> None:
+        """With no option, every setting in words; with ``setting``, what it takes; with a
+        ``value`` (or ``reset``), changes it. Manage Server, checked here as for
+        ``/tarot threads``."""
+        locale = str(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None or not interaction.permissions.manage_guild:
+            await answer(interaction, t(locale, "ui.threads_manage_guild"))
+            return
+        stored = await self.bot.storage.guild_settings(guild_id)
+        config = guild_config.effective(stored, self.bot.settings)
+        if setting is None:
+            await answer(interaction, settings_text(locale, stored, config))
+            return
+        name = t(locale, f"setting.{setting}")
+        if reset:
+            stored = await self.bot.storage.set_guild_settings(guild_id, {setting: None})
+            config = await self._config(guild_id)
+            shown = guild_config.shown(locale, setting, config[setting])
+            await answer(interaction, t(locale, "settings.was_reset", name=name, value=shown))
+            return
+        if value is None:
+            allowed = guild_config.allowed_text(setting)
+            await answer(interaction, t(locale, "settings.allowed", name=name, allowed=allowed))
+            return
+        try:
+            parsed = guild_config.parse(setting, value, config)
+        except guild_config.BadValue as e:
+            text = t(locale, "settings.bad_value", name=name, value=value[:50], allowed=e.allowed)
+            await answer(interaction, text)
+            return
+        await self.bot.storage.set_guild_settings(guild_id, {setting: parsed})
+        config = await self._config(guild_id)
+        shown = guild_config.shown(locale, setting, config[setting])
+        await answer(interaction, t(locale, "settings.changed", name=name, value=shown))
+
     @app_commands.command(
         name=_("threads", key="name.tarot.threads"),
         description=_(
@@ -343,6 +423,16 @@ class GameCog(
         on = state == "on"
         await self.bot.storage.set_guild_settings(interaction.guild_id, {"threads": on})
         await answer(interaction, t(locale, "ui.threads_on" if on else "ui.threads_off"))
+
+
+def settings_text(locale: str, stored: dict[str, Any], config: dict[str, Any]) -> str:
+    """Every offered setting in words, saying which the server set."""
+    lines = [t(locale, "settings.title")]
+    for key in guild_config.OFFERED:
+        line = "settings.line_set" if key in stored else "settings.line_default"
+        value = guild_config.shown(locale, key, config[key])
+        lines.append("- " + t(locale, line, name=t(locale, f"setting.{key}"), value=value))
+    return "\n".join(lines)
 
 
 def seat_choices(
