@@ -37,7 +37,7 @@ from tarot_core import DealView
 
 from .pacing import Coalescer
 from .threads import TableThreads
-from .ui.control_ids import ControlId
+from .ui.control_ids import ControlId, ControlKind
 from .ui.controls import ControlButton, controls_for
 from .ui.lobby_controls import table_buttons
 
@@ -326,7 +326,7 @@ class DiscordPresenter:
     def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         if table.status == "playing":  # My hand first, then Watch
-            control = ControlId("hand", table.channel_id, table.game_id, 0, "")
+            control = ControlId(ControlKind.HAND, table.channel_id, table.game_id, 0, "")
             view.add_item(ControlButton(control, label=t(locale, "button.my_hand")))
         for item in table_buttons(table, locale):  # the lobby's and Watch, or Play again
             view.add_item(item)

@@ -9,12 +9,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 PREFIX = "tarot"
 MAX_LENGTH = 100
-KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart", "hand", "lobby", "back")
-"""``ecart`` is a select menu (its values are the cards); ``lobby`` and ``hand`` carry no
-turn that matters (0)."""
+
+
+class ControlKind(StrEnum):
+    """What a control is for; its value is the word written in the ``custom_id``, so a
+    button from before a restart still parses. ``ecart`` is a select menu (its values are
+    the cards); ``lobby`` and ``hand`` carry no turn that matters (0)."""
+
+    BID = "bid"
+    CARD = "card"
+    CALL = "call"
+    SLAM = "slam"
+    POIGNEE = "poignee"
+    MISERE = "misere"
+    ECART = "ecart"
+    HAND = "hand"
+    LOBBY = "lobby"
+    BACK = "back"
+
+
+KINDS: tuple[ControlKind, ...] = tuple(ControlKind)
 
 
 def pattern(kinds: tuple[str, ...] = KINDS, arg: str = r"[a-z0-9_]{0,40}") -> str:
@@ -37,7 +55,7 @@ class ControlIdError(ValueError):
 
 @dataclass(frozen=True)
 class ControlId:
-    kind: str
+    kind: ControlKind
     channel_id: int
     game_id: int
     turn: int
@@ -47,6 +65,7 @@ class ControlId:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ControlIdError(f"unknown control kind {self.kind!r}")
+        object.__setattr__(self, "kind", ControlKind(self.kind))
         if not re.fullmatch(r"[a-z0-9_]{0,40}", self.arg):
             raise ControlIdError(f"control argument {self.arg!r} is not a short lowercase word")
         if min(self.channel_id, self.game_id, self.turn) < 0:
@@ -64,7 +83,7 @@ class ControlId:
         if match is None:
             raise ControlIdError(f"not a Tarot control id: {text[:MAX_LENGTH]!r}")
         return cls(
-            kind=match["kind"],
+            kind=ControlKind(match["kind"]),
             channel_id=int(match["channel"]),
             game_id=int(match["game"]),
             turn=int(match["turn"]),

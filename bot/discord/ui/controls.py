@@ -29,14 +29,16 @@ from tarot_core import (
 )
 from tarot_core.cards import DECK_SIZE
 
-from .control_ids import KINDS, ControlId, pattern
+from .control_ids import KINDS, ControlId, ControlKind, pattern
 
 ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
 
-BUTTON_PATTERN = pattern(tuple(k for k in KINDS if k != "ecart"), r"(?!sel_)[a-z0-9_]{0,40}")
-SELECT_PATTERN = pattern(("ecart", "card"), r"sel_[a-z0-9_]{0,36}")
+BUTTON_PATTERN = pattern(
+    tuple(k for k in KINDS if k != ControlKind.ECART), r"(?!sel_)[a-z0-9_]{0,40}"
+)
+SELECT_PATTERN = pattern((ControlKind.ECART, ControlKind.CARD), r"sel_[a-z0-9_]{0,36}")
 """Selects carry ``sel_...`` arguments, so a button's id never matches a select's."""
 
 Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Any]
@@ -137,23 +139,23 @@ def action_for(view: DealView, control: ControlId, values: Sequence[str]) -> Act
         return None
     legal = view.legal
     kind, arg = control.kind, control.arg
-    if kind == "bid":
+    if kind == ControlKind.BID:
         return next((a for a in legal if isinstance(a, Bid) and a.contract.text == arg), None)
-    if kind == "call":
+    if kind == ControlKind.CALL:
         return next((a for a in legal if isinstance(a, Call) and str(a.card) == arg), None)
-    if kind == "slam":
+    if kind == ControlKind.SLAM:
         return next(
             (a for a in legal if isinstance(a, DeclareSlam) and a.announce == (arg == "yes")),
             None,
         )
-    if kind == "misere":
+    if kind == ControlKind.MISERE:
         return next((a for a in legal if isinstance(a, Misere)), None)
-    if kind == "poignee":
+    if kind == ControlKind.POIGNEE:
         return next((a for a in legal if isinstance(a, Poignee) and str(len(a.cards)) == arg), None)
-    if kind == "card":
+    if kind == ControlKind.CARD:
         wanted = values[0] if arg.startswith("sel_") and values else arg
         return next((a for a in legal if isinstance(a, Play) and str(a.card) == wanted), None)
-    if kind == "ecart":
+    if kind == ControlKind.ECART:
         cards = tuple(int(v) for v in values if v.isdigit())
         discards = {a.card for a in legal if isinstance(a, Discard)}
         if not cards or not set(cards) <= discards:
@@ -172,20 +174,20 @@ def requested_action(view: DealView, control: ControlId, values: Sequence[str]) 
         return None
     kind, arg = control.kind, control.arg
     try:
-        if kind == "bid":
+        if kind == ControlKind.BID:
             return Bid(seat, Contract.parse(arg))
-        if kind == "call":
+        if kind == ControlKind.CALL:
             return Call(seat, _card_id(arg))
-        if kind == "slam" and arg in ("yes", "no"):
+        if kind == ControlKind.SLAM and arg in ("yes", "no"):
             return DeclareSlam(seat, arg == "yes")
-        if kind == "misere":
+        if kind == ControlKind.MISERE:
             return Misere(seat)
-        if kind == "poignee":
+        if kind == ControlKind.POIGNEE:
             offered = [a for a in view.legal if isinstance(a, Poignee) and str(len(a.cards)) == arg]
             return offered[0] if offered else Poignee(seat, ())
-        if kind == "card":
+        if kind == ControlKind.CARD:
             return Play(seat, _card_id(values[0] if arg.startswith("sel_") and values else arg))
-        if kind == "ecart":
+        if kind == ControlKind.ECART:
             cards = tuple(_card_id(v) for v in values)
             if not cards:
                 return None
@@ -222,10 +224,10 @@ def controls_for(
     if view.seat is None or view.to_act != view.seat or not view.legal:
         return []
 
-    def cid(kind: str, arg: str = "") -> ControlId:
+    def cid(kind: ControlKind, arg: str = "") -> ControlId:
         return ControlId(kind, channel_id, game_id, turn, arg)
 
-    def button(kind: str, arg: str, label: str, **kw: Any) -> discord.ui.Item[Any]:
+    def button(kind: ControlKind, arg: str, label: str, **kw: Any) -> discord.ui.Item[Any]:
         return ControlButton(cid(kind, arg), label=label, **kw)
 
     legal = view.legal
@@ -234,7 +236,7 @@ def controls_for(
     if bids:
         line = [
             button(
-                "bid",
+                ControlKind.BID,
                 a.contract.text,
                 t(locale, f"contract.{a.contract.text}"),
                 style=discord.ButtonStyle.secondary if a.contract == 0 else primary,
@@ -245,7 +247,8 @@ def controls_for(
     calls = [a for a in legal if isinstance(a, Call)]
     if calls:
         line_items = [
-            button("call", str(a.card), card_short(a.card, locale), style=primary) for a in calls
+            button(ControlKind.CALL, str(a.card), card_short(a.card, locale), style=primary)
+            for a in calls
         ]
         return _rows(_chunks(line_items, PER_ROW))
     slams = [a for a in legal if isinstance(a, DeclareSlam)]
@@ -254,7 +257,7 @@ def controls_for(
             [
                 [
                     button(
-                        "slam",
+                        ControlKind.SLAM,
                         "yes" if a.announce else "no",
                         t(locale, "button.slam_yes" if a.announce else "button.slam_no"),
                         style=primary if a.announce else discord.ButtonStyle.secondary,
@@ -272,7 +275,7 @@ def controls_for(
 def _ecart_selects(
     view: DealView,
     discards: list[int],
-    cid: Callable[[str, str], ControlId],
+    cid: Callable[[ControlKind, str], ControlId],
     locale: str | None,
 ) -> list[discord.ui.Item[Any]]:
     """The écart as select menus: one per group of cards, split to fit 25 options."""
@@ -298,7 +301,7 @@ def _ecart_selects(
         items.append(
             [
                 ControlSelect(
-                    cid("ecart", f"sel_{n}"),
+                    cid(ControlKind.ECART, f"sel_{n}"),
                     options=options,
                     placeholder=f"{group_name(group, locale)} ({need})",
                     max_values=need,
@@ -310,7 +313,7 @@ def _ecart_selects(
 
 def _play_controls(
     view: DealView,
-    cid: Callable[[str, str], ControlId],
+    cid: Callable[[ControlKind, str], ControlId],
     button: Callable[..., discord.ui.Item[Any]],
     locale: str | None,
 ) -> list[discord.ui.Item[Any]]:
@@ -322,16 +325,18 @@ def _play_controls(
             level = view.rules.poignee_level(len(a.cards))
             name = t(locale, f"poignee.{('simple', 'double', 'triple')[level]}")
             extras.append(
-                button("poignee", str(len(a.cards)), t(locale, "button.poignee", level=name))
+                button(
+                    ControlKind.POIGNEE, str(len(a.cards)), t(locale, "button.poignee", level=name)
+                )
             )
         elif isinstance(a, Misere):
-            extras.append(button("misere", "", t(locale, "button.misere")))
+            extras.append(button(ControlKind.MISERE, "", t(locale, "button.misere")))
     hand = sort_for_display(view.hand)
     card_rows = -(-len(hand) // PER_ROW)
     if card_rows + (1 if extras else 0) <= ROWS:
         cards = [
             button(
-                "card",
+                ControlKind.CARD,
                 str(c),
                 card_short(c, locale),
                 style=discord.ButtonStyle.success
@@ -352,7 +357,7 @@ def _play_controls(
         if c in playable
     ]
     items: list[list[discord.ui.Item[Any]]] = [
-        [ControlSelect(cid("card", f"sel_{n}"), options=part, max_values=1)]
+        [ControlSelect(cid(ControlKind.CARD, f"sel_{n}"), options=part, max_values=1)]
         for n, part in enumerate(_chunks(options, MAX_OPTIONS))
     ]
     items.append(extras)

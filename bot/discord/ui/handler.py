@@ -25,7 +25,7 @@ from tarot_core import DealView, Discard, Ecart
 
 from ..errors import answer_failure
 from . import lobby_controls
-from .control_ids import ControlId
+from .control_ids import ControlId, ControlKind
 from .controls import ControlButton, requested_action
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def ephemeral_hand(
     a whole game."""
     text, controls = content
     if table.status == TableStatus.PLAYING and not controls.children:
-        control = ControlId("hand", table.channel_id, table.game_id, 0, "")
+        control = ControlId(ControlKind.HAND, table.channel_id, table.game_id, 0, "")
         controls.add_item(ControlButton(control, label=t(locale, "button.refresh_hand")))
     return text, controls
 
@@ -117,12 +117,12 @@ class ControlHandler:
             return  # Remove and Play again (the latter's table is gone: asked first)
         if not self._in_play(control):
             raise Refused(RefusalCode.STALE, "this control's game is no longer on its table")
-        if control.kind == "lobby":
+        if control.kind == ControlKind.LOBBY:
             await self._lobby(interaction, control)
-        elif control.kind == "hand":  # My hand (a new ephemeral hand), or its Refresh
+        elif control.kind == ControlKind.HAND:  # My hand (a new ephemeral hand), or its Refresh
             refresh = interaction.message is not None and interaction.message.flags.ephemeral
             await hand_message(self.bot, interaction, control.channel_id, edit=refresh)
-        elif control.kind == "back":
+        elif control.kind == ControlKind.BACK:
             await self.bot.tables.back(control.channel_id, interaction.user.id)
             await interaction.response.defer()
         else:

@@ -19,7 +19,7 @@ from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
 from . import watch
-from .control_ids import ControlId
+from .control_ids import ControlId, ControlKind
 from .controls import PER_ROW, ControlButton
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
     beside the presenter's own)."""
 
     def control(arg: str) -> ControlId:
-        return ControlId("lobby", table.channel_id, table.game_id, 0, arg)
+        return ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, arg)
 
     items: list[discord.ui.Item[Any]] = []
     if table.status == "lobby":
@@ -86,7 +86,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
 
 async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: ControlId) -> bool:
     """Do what a Remove, Play again or Watch button says; False for any other control."""
-    if control.kind != "lobby":
+    if control.kind != ControlKind.LOBBY:
         return False
     if await watch.handle(bot, interaction, control):
         return True

@@ -25,7 +25,7 @@ from bot.tables.status import TableStatus
 from tarot_core import Rules
 from tarot_core.game import ranks
 
-from .control_ids import ControlId
+from .control_ids import ControlId, ControlKind
 from .controls import ControlButton
 
 if TYPE_CHECKING:
@@ -40,14 +40,14 @@ ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
 
 
 def watch_button(table: TableSnapshot, locale: str | None) -> ControlButton:
-    control = ControlId("lobby", table.channel_id, table.game_id, 0, WATCH)
+    control = ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, WATCH)
     return ControlButton(control, label=t(locale, "button.watch"))
 
 
 async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: ControlId) -> bool:
     """Answer Watch with a new spectator view, Refresh by redrawing the view pressed;
     False for any other control."""
-    if control.kind != "lobby" or control.arg not in (WATCH, REFRESH):
+    if control.kind != ControlKind.LOBBY or control.arg not in (WATCH, REFRESH):
         return False
     text, view = await spectator_view(bot, control, str(interaction.locale))
     quiet = discord.AllowedMentions.none()
@@ -75,7 +75,7 @@ async def spectator_view(
         else table_text(locale, table)
     )
     if table.status in LIVE:
-        refresh = ControlId("lobby", table.channel_id, table.game_id, 0, REFRESH)
+        refresh = ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, REFRESH)
         view.add_item(ControlButton(refresh, label=t(locale, "button.refresh_watch")))
     return f"{t(locale, 'watch.header')}\n\n{body}"[:2000], view
 

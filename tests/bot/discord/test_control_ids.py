@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord.ui.control_ids import KINDS, MAX_LENGTH, PATTERN, ControlId, ControlIdError
+from bot.discord.ui.control_ids import (
+    KINDS,
+    MAX_LENGTH,
+    PATTERN,
+    ControlId,
+    ControlIdError,
+    ControlKind,
+)
 
 SNOWFLAKE = st.integers(0, 2**64 - 1)
 
@@ -52,3 +59,13 @@ def test_a_bad_control_cannot_be_made() -> None:
         ControlId("card", 1, 2, 3, "King of Spades")
     with pytest.raises(ControlIdError, match="negative"):
         ControlId("card", 1, -2, 3)
+
+
+def test_a_kind_is_its_enum_member_and_written_as_before() -> None:
+    """Buttons sent before the kinds became an enum still parse: the word in the id is
+    the member's value, and a kind given as text becomes its member."""
+    old = "tarot:card:12:3:37:63"
+    control = ControlId.parse(old)
+    assert type(control.kind) is ControlKind and control.kind is ControlKind.CARD
+    assert str(control) == old
+    assert type(ControlId("lobby", 1, 2, 0, "watch").kind) is ControlKind  # type: ignore[arg-type]
