@@ -17,7 +17,7 @@ from .deal import Deal, Phase
 from .game import Game, ranks
 from .record import RecordError, read_deal, replay, to_record
 from .rules import Contract, Rules, RulesError
-from .scoring import DealResult
+from .scoring import DealResult, Outcome
 from .view import DealView, view
 from .view_check import ImpossibleView, check_view
 
@@ -30,6 +30,7 @@ __all__ = [
     "Contract",
     "Deal",
     "DealResult",
+    "Outcome",
     "DealView",
     "DeclareSlam",
     "Discard",

@@ -34,6 +34,7 @@ from .deal import Deal
 from .dealing import deal as deal_cards
 from .quoting import quote
 from .rules import Contract, Rules
+from .scoring import Outcome
 from .view import view
 
 FORMAT = "tarot-arena/1"
@@ -64,8 +65,7 @@ class RunResult:
     """One play of a set's cards: each seat's score and what the taker did."""
 
     scores: tuple[int, ...]
-    outcome: str
-    """``played``, ``passed`` or ``petit_sec``."""
+    outcome: Outcome
     taker: int | None = None
     contract: str | None = None
     made: bool | None = None
@@ -91,12 +91,12 @@ class RunResult:
         ):
             raise ValueError(f"a run's scores must be {players} integers")
         outcome = data.get("outcome")
-        if outcome not in ("played", "passed", "petit_sec"):
+        if outcome not in tuple(Outcome):
             raise ValueError(f"unknown outcome {quote(outcome)}")
         taker = data.get("taker")
         contract = data.get("contract")
         made = data.get("made")
-        if outcome == "played":
+        if outcome == Outcome.PLAYED:
             if type(taker) is not int or not 0 <= taker < players:
                 raise ValueError(f"bad taker {quote(taker)}")
             if contract not in CONTRACTS:
@@ -105,7 +105,7 @@ class RunResult:
                 raise ValueError(f"bad made {quote(made)}")
         elif taker is not None or contract is not None or made is not None:
             raise ValueError("a voided run has no taker, contract or result")
-        return cls(tuple(scores), outcome, taker, contract, made)
+        return cls(tuple(scores), Outcome(outcome), taker, contract, made)
 
 
 @dataclass(frozen=True)
@@ -302,7 +302,7 @@ def _role(
     seat_deals = taken = made = 0
     contracts = dict.fromkeys(CONTRACTS, 0)
     for run, seat in seats:
-        if run.outcome == "petit_sec":
+        if run.outcome == Outcome.PETIT_SEC:
             continue
         seat_deals += 1
         if run.taker == seat:
@@ -310,8 +310,8 @@ def _role(
             made += bool(run.made)
             assert run.contract is not None
             contracts[run.contract] += 1
-    bid = [run for run in runs if run.outcome != "petit_sec"]
-    passed = sum(1 for run in bid if run.outcome == "passed")
+    bid = [run for run in runs if run.outcome != Outcome.PETIT_SEC]
+    passed = sum(1 for run in bid if run.outcome == Outcome.PASSED)
     return {
         "level": level,
         "seat_deals": seat_deals,
@@ -355,7 +355,7 @@ def summarize(config: ArenaConfig, sets: Sequence[SetResult]) -> dict[str, Any]:
         "mean_diff": mean,
         "ci95": ci95,
         "sd": sd,
-        "petit_sec": sum(1 for s in sets if s.runs[0].outcome == "petit_sec"),
+        "petit_sec": sum(1 for s in sets if s.runs[0].outcome == Outcome.PETIT_SEC),
         "candidate": candidate,
         "baseline": baseline,
         "decision_ms": decision_ms,

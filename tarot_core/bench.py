@@ -11,6 +11,7 @@ from .cards import KINGS, OUDLERS, SUIT_CARDS, TRUMPS, cards_of
 from .deal import Deal, Phase
 from .dealing import deal as deal_cards
 from .rules import Rules
+from .scoring import Outcome
 
 
 def random_deal(rng: random.Random, rules: Rules, dealer: int) -> Deal:
@@ -53,7 +54,7 @@ def random_ecart(rng: random.Random, deal: Deal) -> tuple[int, ...]:
 def run(players: int, deals: int, seed: int) -> dict[str, Any]:
     rules = Rules(players=players)
     rng = random.Random(seed)
-    outcomes = {"played": 0, "passed": 0, "petit_sec": 0}
+    outcomes = dict.fromkeys(Outcome, 0)
     start = time.perf_counter()
     for i in range(deals):
         deal = random_deal(rng, rules, i % players)

@@ -46,7 +46,7 @@ from .cards import (
 from .refusals import ActionKind, RuleParam
 from .refusals import IllegalActionCode as Code
 from .rules import POIGNEE_LEVELS, Contract, Rules
-from .scoring import DealResult, score_played, voided
+from .scoring import DealResult, Outcome, score_played, voided
 
 
 class Phase(IntEnum):
@@ -219,7 +219,7 @@ class Deal:
         self.result: DealResult | None = None
         self.petit_sec_seats = tuple(s for s in range(n) if petit_sec(hands[s]))
         if self.petit_sec_seats:
-            self._finish(voided("petit_sec", n))
+            self._finish(voided(Outcome.PETIT_SEC, n))
 
     def copy(self) -> Deal:
         """An independent copy, for trying an action or simulating ahead."""
@@ -467,7 +467,7 @@ class Deal:
             self.to_act = (seat + 1) % self.n
             return
         if self.taker is None:
-            self._finish(voided("passed", self.n))
+            self._finish(voided(Outcome.PASSED, self.n))
         elif self.n == 5:
             self.phase = Phase.CALLING
             self.to_act = self.taker
@@ -797,6 +797,6 @@ class Deal:
     def card_order(self) -> list[Card]:
         """The cards gathered trick by trick, then the chien or écart: the deck for a ``cut``."""
         order = [c for trick in self.tricks for c in trick]
-        if self.phase == Phase.DONE and self.result and self.result.outcome == "played":
+        if self.phase == Phase.DONE and self.result and self.result.outcome == Outcome.PLAYED:
             return order + cards_of(self.ecart if self.ecart else self.chien)
         return [c for hand in self.dealt for c in cards_of(hand)] + cards_of(self.chien)

@@ -11,6 +11,7 @@ from .deal import Deal
 from .dealing import deal as deal_cards
 from .refusals import IllegalActionCode
 from .rules import Rules
+from .scoring import Outcome
 
 
 class Game:
@@ -40,7 +41,9 @@ class Game:
     @property
     def played(self) -> int:
         """Deals that count: those that were played, not voided."""
-        return sum(1 for d in self.deals if d.result is not None and d.result.outcome == "played")
+        return sum(
+            1 for d in self.deals if d.result is not None and d.result.outcome == Outcome.PLAYED
+        )
 
     @property
     def over(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT, Card, Mask, cards_of
@@ -13,10 +14,19 @@ TARGETS = (56, 51, 41, 36)
 """Points the taker's side needs, by the number of oudlers it holds."""
 
 
+class Outcome(StrEnum):
+    """How a deal ended; the value is what records, results and storage write."""
+
+    PLAYED = "played"
+    PASSED = "passed"
+    """Every seat passed: the deal is voided."""
+    PETIT_SEC = "petit_sec"
+    """A hand was dealt the Petit alone: the deal is voided."""
+
+
 @dataclass(frozen=True)
 class DealResult:
-    outcome: str
-    """``played``, ``passed`` or ``petit_sec``."""
+    outcome: Outcome
     scores: tuple[int, ...]
     taker: int | None = None
     contract: Contract | None = None
@@ -58,7 +68,7 @@ class DealResult:
         }
 
 
-def voided(outcome: str, players: int) -> DealResult:
+def voided(outcome: Outcome, players: int) -> DealResult:
     return DealResult(outcome=outcome, scores=(0,) * players)
 
 
@@ -171,7 +181,7 @@ def score_played(
     scores = seat_scores(n, taker, partner, s)
     extra = misere_scores(n, miseres)
     return DealResult(
-        outcome="played",
+        outcome=Outcome.PLAYED,
         scores=tuple(a + b for a, b in zip(scores, extra, strict=True)),
         taker=taker,
         contract=contract,

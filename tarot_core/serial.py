@@ -17,12 +17,12 @@ from .cards import Card, CardError, format_card, parse_card
 from .deal import Phase
 from .quoting import quote
 from .rules import Contract, Rules, RulesError
-from .scoring import DealResult, voided
+from .scoring import DealResult, Outcome, voided
 from .view import DealView, TrickView
 
 ACTION_TYPES = ("bid", "call", "discard", "ecart", "slam", "poignee", "misere", "play")
 PHASES = {p.name.lower(): p for p in Phase}
-OUTCOMES = ("played", "passed", "petit_sec")
+OUTCOMES = tuple(Outcome)
 PETIT_AU_BOUT = ("taker", "defence")
 SLAMS = ("announced_made", "announced_failed", "made", "defence")
 
@@ -353,7 +353,7 @@ def _ints(value: object, where: str, low: int | None = None) -> tuple[int, ...]:
     return tuple(_int(v, f"{where}[{i}]", low) for i, v in enumerate(items))
 
 
-_RESULT_KEYS = tuple(result_to_json(voided("passed", 3)))
+_RESULT_KEYS = tuple(result_to_json(voided(Outcome.PASSED, 3)))
 """The fields of a result's JSON form, in order (the same for every outcome)."""
 
 
@@ -378,7 +378,7 @@ def result_from_json(value: object, where: str, players: int) -> DealResult:
     if len(misere) not in (0, players):
         raise SerialError(o.path("misere_scores"), f"must list 0 or {players} scores")
     return DealResult(
-        outcome=str(o.choice("outcome", OUTCOMES)),
+        outcome=Outcome(str(o.choice("outcome", OUTCOMES))),
         scores=scores,
         taker=o.opt_seat("taker", players),
         contract=o.opt_contract("contract"),

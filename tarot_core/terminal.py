@@ -25,7 +25,7 @@ from .cards import CardError, format_card, format_cards, parse_card, suit_of
 from .deal import Deal, Phase
 from .game import Game
 from .rules import POIGNEE_LEVELS, Contract, Rules
-from .scoring import DealResult
+from .scoring import DealResult, Outcome
 from .view import DealView, view
 
 HUMAN = 0
@@ -52,8 +52,8 @@ def seat_name(seat: int) -> str:
 
 def score_sheet(result: DealResult, totals: list[int]) -> str:
     lines = ["", "— Deal result —"]
-    if result.outcome != "played":
-        why = "everybody passed" if result.outcome == "passed" else "a petit sec"
+    if result.outcome != Outcome.PLAYED:
+        why = "everybody passed" if result.outcome == Outcome.PASSED else "a petit sec"
         lines.append(f"The deal is void ({why}); the next dealer deals.")
     else:
         assert result.contract is not None and result.taker is not None

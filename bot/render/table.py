@@ -12,7 +12,7 @@ import logging
 import re
 from collections.abc import Sequence
 
-from tarot_core import Contract, DealResult, DealView, Phase, Rules
+from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
 from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
 from tarot_core.bots import LEVELS
 from tarot_core.view import TrickView
@@ -396,9 +396,9 @@ def event_line(locale: str | None, table: TableSnapshot, event: Event) -> str:
 
 def _deal_line(locale: str | None, table: TableSnapshot, event: DealFinished) -> str:
     result = event.result
-    if result.outcome == "passed":
+    if result.outcome == Outcome.PASSED:
         return t(locale, "event.deal_passed", n=event.number)
-    if result.outcome != "played" or result.contract is None:
+    if result.outcome != Outcome.PLAYED or result.contract is None:
         return t(locale, "event.deal_petit_sec", n=event.number)
     return t(
         locale,
@@ -424,8 +424,8 @@ def score_sheet(locale: str | None, table: TableSnapshot, event: DealFinished) -
     much, each bonus, the deal's value, each seat's score and the running totals."""
     result = event.result
     lines = [f"**{t(locale, 'score.title', n=event.number)}**"]
-    if result.outcome != "played":
-        key = "score.void.passed" if result.outcome == "passed" else "score.void.petit_sec"
+    if result.outcome != Outcome.PLAYED:
+        key = "score.void.passed" if result.outcome == Outcome.PASSED else "score.void.petit_sec"
         lines.append(t(locale, key))
     else:
         lines += _played_lines(locale, table, result)

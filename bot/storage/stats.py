@@ -19,7 +19,7 @@ from typing import Protocol
 
 import aiosqlite
 
-from tarot_core import DealResult
+from tarot_core import DealResult, Outcome
 
 from . import rating
 
@@ -77,7 +77,7 @@ class Scored(Protocol):
 
 def deal_figures(result: Scored, player_ids: Sequence[int]) -> dict[int, DealFigures]:
     """Each distinct player's share of a deal: its seats' scores summed, the deal once."""
-    played = int(result.outcome == "played")
+    played = int(result.outcome == Outcome.PLAYED)
     figures: dict[int, DealFigures] = {}
     for seat, score in enumerate(result.scores):
         player = player_ids[seat]
