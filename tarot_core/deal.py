@@ -113,6 +113,13 @@ def playable(hand: Mask, led: int, max_trump: int) -> Mask:
     return trumps | (hand & EXCUSE_BIT)
 
 
+def biddable(rules: Rules, highest: Contract) -> list[Contract]:
+    """The bids a seat may make after ``highest`` (``PASS`` if nobody has bid): pass, or a
+    contract above it (from garde up at a table without prise)."""
+    lowest = Contract.PRISE if rules.prise_allowed else Contract.GARDE
+    return [Contract.PASS] + [c for c in Contract if c >= lowest and c > highest]
+
+
 def _twice(cards: Sequence[Card]) -> Card:
     """The first card named a second time in ``cards`` (which has one)."""
     seen: set[Card] = set()
@@ -241,16 +248,12 @@ class Deal:
         """The cards ``seat`` may play now, as a mask (empty when it is not its turn)."""
         if self.phase != Phase.PLAYING or seat != self.to_act:
             return 0
-        return self._playable(self.hands[seat])
-
-    def _playable(self, h: Mask) -> Mask:
-        return playable(h, self.led, self.max_trump)
+        return playable(self.hands[seat], self.led, self.max_trump)
 
     def legal_bids(self, seat: int) -> list[Contract]:
         if self.phase != Phase.BIDDING or seat != self.to_act:
             return []
-        lowest = Contract.PRISE if self.rules.prise_allowed else Contract.GARDE
-        return [Contract.PASS] + [c for c in Contract if c >= lowest and c > self.contract]
+        return biddable(self.rules, self.contract)
 
     def callable_cards(self) -> Mask:
         """Kings; Queens too if the taker was dealt all four Kings; and so on down to Jacks."""
@@ -676,7 +679,7 @@ class Deal:
             raise self._card_error(seat, card)
         led = self.led
         if led >= 0 and not bit & EXCUSE_BIT:
-            # Same test as _playable, inlined: is the card among the allowed ones?
+            # Same test as playable(), inlined: is the card among the allowed ones?
             follow = hand & SUIT_MASKS[led] if led != TRUMP else 0
             if follow:
                 if not follow & bit:
@@ -734,7 +737,7 @@ class Deal:
                 code=Code.NOT_IN_HAND,
                 params={"card": card},
             )
-        legal = cards_of(self._playable(hand) & ~EXCUSE_BIT)
+        legal = cards_of(playable(hand, self.led, self.max_trump) & ~EXCUSE_BIT)
         params: dict[str, RuleParam] = {"card": card}
         if self.led != TRUMP and hand & SUIT_MASKS[self.led]:
             rule = f"follow {SUIT_NAMES[self.led]}"

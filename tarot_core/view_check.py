@@ -27,13 +27,13 @@ from .cards import (
     KINGS,
     OUDLERS,
     SUIT_CARDS,
-    SUIT_MASKS,
     TRUMPS,
     Card,
     Mask,
 )
 from .deal import (
     Phase,
+    biddable,
     callable_for,
     discardable_from,
     petit_sec,
@@ -76,18 +76,6 @@ def check_view(view: DealView, where: str = "view") -> None:
 def _first(mask: Mask) -> str:
     """The text of the lowest card of a non-empty mask, for naming one culprit."""
     return CARD_TEXT[(mask & -mask).bit_length() - 1]
-
-
-def _winner(leader: int, cards: tuple[Card, ...], mask: Mask, n: int) -> int:
-    """Who wins a finished trick: the highest trump, else the highest card of the suit led
-    (the same as ``trick_status``, by masks)."""
-    trumps = mask & TRUMPS
-    if trumps:
-        top = trumps.bit_length() - 1
-    else:
-        led = cards[1] if cards[0] == EXCUSE else cards[0]
-        top = (mask & SUIT_MASKS[led // 14]).bit_length() - 1
-    return (leader + cards.index(top)) % n
 
 
 class _Check:
@@ -313,7 +301,7 @@ class _Check:
                 self.fail(f"tricks[{k}].leader", f"seat {leader} leads this trick")
             if len(trick.cards) != n:
                 self.fail(f"tricks[{k}].cards", f"a finished trick has {n} cards")
-            winner = _winner(trick.leader, trick.cards, self.trick_masks[k], n)
+            winner = trick_status(trick.leader, trick.cards, n)[2]
             if trick.winner != winner and not (k == self.hand_size - 1 and EXCUSE in trick.cards):
                 # (the Excuse may win the last trick of a slam)
                 self.fail(f"tricks[{k}].winner", f"seat {winner} wins this trick")
@@ -555,10 +543,8 @@ class _Check:
                 )
         hand = self.hand
         if phase == Phase.BIDDING:
-            lowest = Contract.PRISE if v.rules.prise_allowed else Contract.GARDE
             top = v.contract if v.contract is not None else Contract.PASS
-            bids = {Contract.PASS} | {c for c in Contract if c >= lowest and c > top}
-            if {a.contract for a in v.legal if isinstance(a, Bid)} != bids:
+            if {a.contract for a in v.legal if isinstance(a, Bid)} != set(biddable(v.rules, top)):
                 self.fail("legal", "must list the bids higher than the bids so far, and pass")
             return
         if phase == Phase.SLAM:

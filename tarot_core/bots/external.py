@@ -19,6 +19,7 @@ from typing import IO, Any
 from ..actions import Action, Discard, Ecart, Poignee
 from ..cards import PETIT, format_card
 from ..protocol import PROTOCOL_VERSION, encode
+from ..quoting import quote
 from ..serial import SerialError, action_from_json, view_to_json
 from ..view import DealView
 
@@ -205,7 +206,8 @@ class ExternalBot:
         if answer.get("type") != "hello":
             raise self._fatal(f"answered hello with {_describe(answer)}")
         if answer.get("protocol") != PROTOCOL_VERSION:
-            raise self._fatal(f"speaks protocol {answer.get('protocol')!r}, not {PROTOCOL_VERSION}")
+            spoken = quote(answer.get("protocol"))
+            raise self._fatal(f"speaks protocol {spoken}, not {PROTOCOL_VERSION}")
         name = answer.get("name")
         self.name = name if isinstance(name, str) else None
 
@@ -235,7 +237,7 @@ class ExternalBot:
         if not isinstance(answer, dict):
             raise self._fatal(f"answered a line that is not a JSON object: {_clip(line)}")
         if answer.get("id") != ident:
-            raise self._fatal(f"answered id {answer.get('id')!r} to request id {ident}")
+            raise self._fatal(f"answered id {quote(answer.get('id'))} to request id {ident}")
         if answer.get("type") == "error":
             raise self._error(f"refused the request: {_shorten(str(answer.get('message')), 300)}")
         return answer
@@ -274,7 +276,7 @@ def _clip(text: str, limit: int = 80) -> str:
 
 def _describe(answer: dict[str, Any]) -> str:
     kind = answer.get("type")
-    return f"a {kind!r} message" if isinstance(kind, str) else "a message without a type"
+    return f"a {quote(kind)} message" if isinstance(kind, str) else "a message without a type"
 
 
 __all__ = ["DEFAULT_TIMEOUT", "ExternalBot", "ExternalBotError", "illegal_reason"]

@@ -22,7 +22,7 @@ from ..cards import (
     TRUMPS_ABOVE,
     cards_of,
 )
-from ..deal import Deal, Phase
+from ..deal import Deal, Phase, playable
 from ..rules import Contract
 from .evaluation import preferred_contract
 from .heuristic import choose_call, choose_ecart
@@ -66,7 +66,7 @@ def _richest(mask: int) -> int:
 
 def choose(deal: Deal, seat: int, rng: random.Random) -> int:
     hand = deal.hands[seat]
-    legal = deal._playable(hand)
+    legal = playable(hand, deal.led, deal.max_trump)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if legal & EXCUSE_BIT and hand.bit_count() <= 2:
