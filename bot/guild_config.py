@@ -16,7 +16,7 @@ from typing import Any, Final
 from tarot_core.rules import Rules, RulesError
 
 from .i18n import LANGUAGES, t
-from .settings import LIMITS, Settings
+from .settings import LIMITS, PLAYER_COUNTS, Settings
 from .tables.settings import MAX_DEALS
 
 PER_PLAYER: Final = "per_player"
@@ -111,7 +111,12 @@ SETTINGS: Final[Mapping[str, Setting]] = {
     for s in (
         Setting("threads", _bool, lambda _: True, ("on", "off")),
         Setting("language", _one_of(SERVER, *LANGUAGES), lambda _: SERVER, (SERVER, *LANGUAGES)),
-        Setting("players", _int(3, 5), lambda s: s.default_players, ("3", "4", "5")),
+        Setting(
+            "players",
+            _int(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),
+            lambda s: s.default_players,
+            tuple(map(str, PLAYER_COUNTS)),
+        ),
         Setting(
             "deals",
             _deals,

@@ -16,11 +16,14 @@ from typing import TypeVar
 
 from tarot_core.bots import LEVELS
 
+from .storage.opening import is_sqlite_file
 from .tables import TableSettings
 from .tables.settings import AWAY_POLICIES, MAX_DEALS
 
 T = TypeVar("T")
 
+PLAYER_COUNTS = (3, 4, 5)
+"""Players a table may have (``TAROT_DEFAULT_PLAYERS``, a server's ``players``)."""
 WEEK = 7 * 24 * 3600
 LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_BOT_PAUSE": (60, " seconds"),
@@ -40,8 +43,6 @@ that freezes a table, turn timers and expiries nobody waits for (a week is alrea
 past any game), more processes than a process pool takes (61 on Windows) and far more than
 the bot moves under way at once, more deals than a table allows, a count or an id beyond
 the 64-bit integers of SQLite (and of Discord ids)."""
-
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class SettingsError(ValueError):
@@ -225,11 +226,10 @@ def _database(value: str) -> Path:
         raise _Unusable(f"{value!r} cannot be read and written")
     else:
         try:
-            with path.open("rb") as file:
-                header = file.read(len(SQLITE_HEADER))
+            database = is_sqlite_file(path)
         except OSError as e:
             raise _Unusable(f"cannot read {value!r} ({e.strerror})") from None
-        if header and header != SQLITE_HEADER:
+        if not database:
             raise _Unusable(f"{value!r} is not a SQLite database")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise _Unusable(f"cannot write in the folder {str(folder)!r}")
@@ -265,7 +265,7 @@ def load_settings(
         think_ms=r.get("TAROT_THINK_MS", _positive, defaults.think_ms, "milliseconds (1 or more)"),
     )
     players = r.get("TAROT_DEFAULT_PLAYERS", int, 4, "3, 4 or 5")
-    if players not in (3, 4, 5):
+    if players not in PLAYER_COUNTS:
         raise SettingsError(f"TAROT_DEFAULT_PLAYERS: expected 3, 4 or 5, not {players}")
     return Settings(
         token=r.get("DISCORD_TOKEN", _token, None, "a Discord token"),

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
+from typing import Literal
 
 import aiosqlite
+
+GameRef = Literal["message_id", "thread_id"]
+"""A Discord id kept on a game's row (a column name, never text from outside)."""
 
 
 class MessageRefs:
@@ -18,28 +22,25 @@ class MessageRefs:
     land inside another task's open transaction and vanish with its rollback."""
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
-            )
+        await self._set_game_ref(game_id, "message_id", message_id)
 
     async def table_message(self, game_id: int) -> int | None:
-        async with self.reader.execute(
-            "SELECT message_id FROM games WHERE id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        return await self._game_ref(game_id, "message_id")
 
     async def set_table_thread(self, game_id: int, thread_id: int | None) -> None:
         """The thread the game's event lines go to (None: the channel itself)."""
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
-            )
+        await self._set_game_ref(game_id, "thread_id", thread_id)
 
     async def table_thread(self, game_id: int) -> int | None:
+        return await self._game_ref(game_id, "thread_id")
+
+    async def _set_game_ref(self, game_id: int, column: GameRef, value: int | None) -> None:
+        async with self.transaction():
+            await self.conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
+
+    async def _game_ref(self, game_id: int, column: GameRef) -> int | None:
         async with self.reader.execute(
-            "SELECT thread_id FROM games WHERE id = ?", (game_id,)
+            f"SELECT {column} FROM games WHERE id = ?", (game_id,)
         ) as cur:
             row = await cur.fetchone()
         return None if row is None or row[0] is None else int(row[0])

@@ -56,6 +56,9 @@ PREREAD = (
     "        pass\n"
 )
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first bytes of every SQLite database file."""
+
 FileId = tuple[int, int]
 """A file's device and inode: the same path with another FileId is another file."""
 
@@ -125,10 +128,18 @@ def refuse_if_lost(path: Path) -> None:
     )
 
 
+def is_sqlite_file(path: Path) -> bool:
+    """Whether the regular file at ``path`` can be a SQLite database by its first bytes:
+    empty (SQLite makes it one) or starting with SQLite's header; ``OSError`` if it cannot
+    be read. What ``--check`` can tell without opening it; at the open, SQLite's own
+    refusal of such a file (``SQLITE_NOTADB``, in ``unusable``) decides."""
+    with path.open("rb") as file:
+        header = file.read(len(SQLITE_HEADER))
+    return not header or header == SQLITE_HEADER
+
+
 def unusable(path: Path, error: BaseException) -> DatabaseUnusable:
     """A SQLite or file error met while opening, as the refusal it amounts to."""
-    if isinstance(error, DatabaseUnusable):
-        return error
     text = str(error) or type(error).__name__
     code = getattr(error, "sqlite_errorcode", -1) & 0xFF
     if code == sqlite3.SQLITE_NOTADB:
@@ -188,17 +199,13 @@ async def check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
 
     quick_check visits pages in b-tree order: on a cold cache that is random reads, 35 s
     for the 2.3 GB benchmark database here, against 3 s when the file is first read
-    sequentially into the page cache (``preread``)."""
+    sequentially into the page cache (``preread``). A page too damaged to read raises
+    ``SQLITE_CORRUPT``, which ``unusable`` turns into the same ``damaged`` refusal."""
     started = time.perf_counter()
     size = path.stat().st_size
     if PREREAD_FROM <= size < memory() // 2:  # a larger file would not stay in the cache
         await asyncio.to_thread(preread, path)
-    try:
-        rows = await conn.execute_fetchall("PRAGMA quick_check")
-    except sqlite3.DatabaseError as e:
-        if getattr(e, "sqlite_errorcode", -1) & 0xFF == sqlite3.SQLITE_CORRUPT:
-            raise damaged(path, str(e)) from e
-        raise
+    rows = await conn.execute_fetchall("PRAGMA quick_check")
     problems = [str(row[0]).replace("\n", " ") for row in rows]
     if problems != ["ok"]:
         more = f" and {len(problems) - 2} more" if len(problems) > 2 else ""
@@ -252,13 +259,8 @@ async def identify(conn: aiosqlite.Connection, path: Path, stored: str | None, n
     marker = marker_of(path)
     if stored is None:
         stored = uuid.uuid4().hex
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ID_KEY, stored))
-        except BaseException:
-            await conn.execute("ROLLBACK")
-            raise
-        await conn.execute("COMMIT")
+        # autocommit: the one statement is its own transaction
+        await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ID_KEY, stored))
         if new:
             log.warning("%s: created a new empty database (id %s)", path, stored)
         else:

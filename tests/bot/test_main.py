@@ -1,28 +1,14 @@
 """``python -m bot`` as a real subprocess: what it says without a token, with a bad
 setting or a database it cannot use, and the fallback of ./run.sh to the terminal game."""
 
-import os
 import sqlite3
 import subprocess
-import sys
 from contextlib import closing
 from pathlib import Path
 
+from cli_support import ROOT, clean_env, run
+
 from bot.storage.schema import MIGRATIONS
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TAROT_", "DISCORD_"))}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=clean | env,
-        cwd=cwd,
-    )
 
 
 def test_without_a_token_it_says_what_to_do_in_one_line(tmp_path: Path) -> None:
@@ -70,14 +56,13 @@ def test_a_database_of_a_newer_version_is_refused_before_connecting(tmp_path: Pa
 
 
 def test_run_sh_falls_back_to_the_terminal_game_without_a_token(tmp_path: Path) -> None:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TAROT_", "DISCORD_"))}
     done = subprocess.run(
         ["bash", str(ROOT / "run.sh"), "--players", "3", "--bots", "random"],
         input="",
         capture_output=True,
         text=True,
         timeout=300,
-        env=clean,
+        env=clean_env(),
         cwd=tmp_path,
     )
     assert "No Discord token" in done.stderr

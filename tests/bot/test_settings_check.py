@@ -5,28 +5,13 @@ token pasted with spaces; each refused in one line naming the file or the key.""
 import os
 import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import ROOT, run
 
 from bot.settings import SettingsError, load_settings, read_dotenv
 from bot.tables.settings import MAX_DEALS
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TAROT_", "DISCORD_"))}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=clean | env,
-        cwd=cwd,
-    )
 
 
 def refusal(env: dict[str, str], dotenv: Path | None = None) -> str:
