@@ -29,7 +29,7 @@ from tarot_core import (
 )
 from tarot_core.cards import DECK_SIZE
 
-from .errors import Refused
+from .errors import RefusalCode, Refused
 
 MAX_ID = 2**63 - 1
 """SQLite's largest INTEGER: Discord ids (snowflakes) and seeds are stored as one."""
@@ -40,20 +40,23 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _int(label: str, value: object) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{label} must be an int, not {value!r}")
+    return value
+
+
 def integers(**named: object) -> None:
     """Counts, seats and turns: ints, never a bool or a float (their range is the table's
     to refuse)."""
     for label, value in named.items():
-        if not _is_int(value):
-            raise TypeError(f"{label} must be an int, not {value!r}")
+        _int(label, value)
 
 
 def ids(**named: object) -> None:
     """Discord ids (channel, user, guild): ints from 0 to 2**63 - 1."""
     for label, value in named.items():
-        if not _is_int(value):
-            raise TypeError(f"{label} must be an int, not {value!r}")
-        if not 0 <= value <= MAX_ID:
+        if not 0 <= _int(label, value) <= MAX_ID:
             raise ValueError(f"{label} must be a Discord id (0 to 2**63 - 1), not {value}")
 
 
@@ -84,11 +87,7 @@ def options(value: object) -> None:
 
 def seed(value: object) -> None:
     """A game's seed: stored as an SQLite INTEGER, so 0 to 2**63 - 1 (or None: drawn)."""
-    if value is None:
-        return
-    if not _is_int(value):
-        raise TypeError(f"seed must be an int, not {value!r}")
-    if not 0 <= value <= MAX_ID:
+    if value is not None and not 0 <= _int("seed", value) <= MAX_ID:
         raise ValueError(f"seed must be from 0 to 2**63 - 1, not {value}")
 
 
@@ -108,7 +107,7 @@ def _card(value: object) -> None:
         raise TypeError(f"a card must be an int from 0 to {DECK_SIZE - 1}, not a {kind}")
     if not 0 <= value < DECK_SIZE:
         message = f"card {value} is not a card (cards are 0 to {DECK_SIZE - 1})"
-        raise Refused("illegal", message, reason=message)
+        raise Refused(RefusalCode.ILLEGAL, message, reason=message)
 
 
 def action(value: object) -> None:

@@ -22,7 +22,6 @@ from .context import Context
 from .errors import RefusalCode, Refused
 from .events import Event
 from .snapshot import TableSnapshot
-from .status import TableStatus
 from .table import Table
 from .thinking import bot_pool, decision_seed, think
 
@@ -60,14 +59,10 @@ class BotMoves:
 
     @staticmethod
     def _current(table: Table, turn: int) -> bool:
-        return table.turn == turn and table.status == TableStatus.PLAYING and table.bot_turn == turn
+        return table.playing_at(turn) and table.bot_turn == turn
 
     async def _play(self, table: Table, turn: int, level: str, stand_in: bool) -> None:
-        pause = self.ctx.settings.bot_pause
-        if pause > 0:
-            await self.ctx.clock.sleep(pause)
-        else:
-            await asyncio.sleep(0)
+        await self.ctx.clock.sleep(self.ctx.settings.bot_pause)
         async with self._slots:
             await self._decide(table, turn, level, stand_in)
 
@@ -170,7 +165,7 @@ class BotMoves:
         return await applying.apply(storage, table, seen.legal[0])
 
     def _retry(self, table: Table, turn: int, level: str, stand_in: bool) -> None:
-        if table.turn == turn and table.status == TableStatus.PLAYING:
+        if table.playing_at(turn):
             self.start(table, turn, level, stand_in=stand_in)
 
     def _pool(self) -> Executor:

@@ -7,6 +7,7 @@ refuses with its ``RefusalCode``; a new table rule is a check here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from tarot_core.bots import LEVELS
@@ -15,10 +16,11 @@ from .errors import RefusalCode, Refused
 from .status import TableStatus
 from .table import Table
 
-HostAction = Literal["start", "cancel", "replace", "stop_table", "stop_game"]
+HostAction = Literal["start", "cancel", "remove", "replace", "stop_table", "stop_game"]
 HOST_ACTIONS: dict[HostAction, str] = {
     "start": "start the game",
     "cancel": "cancel the lobby",
+    "remove": "remove a player",
     "replace": "replace a player",
     "stop_table": "stop the table",
     "stop_game": "stop the game",
@@ -48,6 +50,11 @@ def host(table: Table, user_id: int, action: HostAction) -> None:
     if user_id != table.host_id:
         what = HOST_ACTIONS[action]
         raise Refused(RefusalCode.NOT_HOST, f"only the host can {what}", action=action)
+
+
+def free_channel(tables: Mapping[int, Table], channel_id: int) -> None:
+    if channel_id in tables:
+        raise Refused(RefusalCode.TABLE_EXISTS, "a table is already open in this channel")
 
 
 def known_level(level: str) -> None:

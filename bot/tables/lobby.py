@@ -49,12 +49,11 @@ class Lobby:
         deals: int | None,
         options: dict[str, Any] | None,
         seed: int | None,
-        turn_timers: tuple[float, float] | None = None,
+        turn_timers: tuple[float, float] | None,
     ) -> TableSnapshot:
         ctx = self.ctx
         async with self._opening:
-            if channel_id in ctx.tables:
-                raise Refused(RefusalCode.TABLE_EXISTS, "a table is already open in this channel")
+            checks.free_channel(ctx.tables, channel_id)
             if players not in (3, 4, 5):
                 raise Refused(
                     RefusalCode.BAD_PLAYERS,
@@ -75,15 +74,8 @@ class Lobby:
                 )
             game_seed = seed if seed is not None else self.seeds()
             async with ctx.saving(), ctx.storage.transaction():
-                host = await ctx.storage.player("user", str(host_id), host_name)
-                game_id = await ctx.storage.create_game(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    players=players,
-                    rules=rules.options(),
-                    deals_target=target,
-                    seed=game_seed,
-                    host_id=host,
+                game_id, host = await self._new_game(
+                    channel_id, guild_id, rules, target, game_seed, host_id, host_name
                 )
                 await ctx.storage.seat(game_id, 0, host)
             seats: list[Seat | None] = [None] * players
@@ -101,6 +93,31 @@ class Lobby:
             )
             ctx.tables[channel_id] = table
         return await self._shown_open(table)
+
+    async def _new_game(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        rules: Rules,
+        deals_target: int,
+        seed: int,
+        host_id: int,
+        host_name: str,
+    ) -> tuple[int, int]:
+        """A new game stored (in the caller's transaction) with its host's player: the
+        game's id and the host's player id."""
+        storage = self.ctx.storage
+        host = await storage.player("user", str(host_id), host_name)
+        game_id = await storage.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=rules.players,
+            rules=rules.options(),
+            deals_target=deals_target,
+            seed=seed,
+            host_id=host,
+        )
+        return game_id, host
 
     async def _shown_open(self, table: Table) -> TableSnapshot:
         """A lobby just opened in its channel: its expiry starts and it is shown."""
@@ -175,10 +192,7 @@ class Lobby:
         saw there: anyone else seated there since is not removed ("no longer current")."""
         async with table.lock:
             checks.lobby(table)
-            if user_id != table.host_id:
-                raise Refused(
-                    RefusalCode.NOT_HOST, "only the host can remove a player", action="remove"
-                )
+            checks.host(table, user_id, "remove")
             holder = table.seats[checks.seat_at(table, seat)]
             if holder is None:
                 raise Refused(RefusalCode.EMPTY_SEAT, f"seat {seat + 1} is empty", seat=seat + 1)
@@ -211,21 +225,19 @@ class Lobby:
         if not any(s.kind == "user" and s.external_id == str(user_id) for s in seated):
             raise Refused(RefusalCode.NOT_SEATED, "you were not seated at this game")
         async with self._opening:
-            if channel_id in ctx.tables:
-                raise Refused(RefusalCode.TABLE_EXISTS, "a table is already open in this channel")
+            checks.free_channel(ctx.tables, channel_id)
             rules = Rules.from_options(stored.players, stored.rules)
             seats: list[Seat | None] = [None] * stored.players
             game_seed = self.seeds()
             async with ctx.saving(), ctx.storage.transaction():
-                host = await ctx.storage.player("user", str(user_id), name)
-                new_id = await ctx.storage.create_game(
-                    guild_id=stored.guild_id,
-                    channel_id=channel_id,
-                    players=stored.players,
-                    rules=rules.options(),
-                    deals_target=stored.deals_target,
-                    seed=game_seed,
-                    host_id=host,
+                new_id, host = await self._new_game(
+                    channel_id,
+                    stored.guild_id,
+                    rules,
+                    stored.deals_target,
+                    game_seed,
+                    user_id,
+                    name,
                 )
                 for s in seated:
                     if s.kind == "user" and s.external_id == str(user_id):
@@ -276,7 +288,6 @@ class Lobby:
                 table.status = TableStatus.LOBBY
                 table.recorded = 0
                 raise
-            table.cancel_idle()
             self.timers.touch_idle(table)
             events: list[Event] = [GameStarted(game.deals[0].dealer)]
             events += derive.deal_events(game, 0, finished=table.status == TableStatus.FINISHED)

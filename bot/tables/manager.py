@@ -69,13 +69,17 @@ class TableManager:
         self.settings = settings or TableSettings()
         self.clock: Clock = clock or LoopClock()
         self._ctx = ctx = Context(storage, Showing(presenter), self.settings, self.clock)
-        self._tables = ctx.tables
-        """The open tables by channel (the end-to-end tests read a deal's hidden cards here)."""
         self._bots = BotMoves(ctx, executor, self._after_change)
         self._timers = Timers(ctx, self._bots)
         self._turns = Turns(ctx, self._bots, self._timers)
         self._lobby = Lobby(ctx, self._turns, self._timers, seeds or _random_seed)
         self._play = Play(ctx, self._turns, self._timers)
+
+    @property
+    def _tables(self) -> dict[int, Table]:
+        """The open tables by channel, ``Context.tables`` (the end-to-end tests read a
+        deal's hidden cards here)."""
+        return self._ctx.tables
 
     async def _after_change(self, table: Table, events: list[Event]) -> TableSnapshot:
         """A bot's move is followed like any other change (bot moves start turns, and turns

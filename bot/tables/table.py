@@ -80,6 +80,11 @@ class Table:
     def players(self) -> int:
         return self.rules.players
 
+    def playing_at(self, turn: int) -> bool:
+        """Whether the game is in play and still at ``turn`` (a timer or a bot move set for
+        it is still current)."""
+        return self.status == TableStatus.PLAYING and self.turn == turn
+
     def new_game(self) -> Game:
         """The game this table's seed deals: the first dealer follows from the seed too."""
         return Game(

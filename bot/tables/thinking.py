@@ -32,7 +32,7 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
+def watch_parent(parent: int) -> None:
     """Runs in each worker as it starts: the worker ends itself once ``parent`` is gone.
 
     A bot killed outright (SIGKILL, the OOM killer) never shuts its pool down: its workers
@@ -50,7 +50,7 @@ def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
 
     def watch() -> None:
         while os.getppid() == parent:
-            time.sleep(poll)
+            time.sleep(PARENT_POLL)
         os._exit(1)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()

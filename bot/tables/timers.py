@@ -35,27 +35,34 @@ class Timers:
             self.ctx.clock.call_later(stand_in, lambda: spawn(self._time_out(table, turn, seat))),
         ]
 
+    @staticmethod
+    def _human(table: Table, turn: int, seat: int) -> int | None:
+        """The user still to act at ``seat`` at ``turn``; None once the table moved on or
+        the seat went to a bot."""
+        holder = table.seats[seat]
+        if not table.playing_at(turn) or holder is None:
+            return None
+        return holder.user_id
+
     async def _remind(self, table: Table, turn: int, seat: int) -> None:
         async with table.lock:
-            holder = table.seats[seat]
-            if table.turn != turn or table.status != TableStatus.PLAYING or holder is None:
+            user_id = self._human(table, turn, seat)
+            if user_id is None or table.deadline is None:
                 return
-            if holder.user_id is None or table.deadline is None:
-                return
-            await self.ctx.showing.show(table, Reminder(seat, holder.user_id, table.deadline))
+            await self.ctx.showing.show(table, Reminder(seat, user_id, table.deadline))
 
     async def _time_out(self, table: Table, turn: int, seat: int) -> None:
         async with table.lock:
+            user_id = self._human(table, turn, seat)
+            if user_id is None:
+                return
             holder = table.seats[seat]
-            if table.turn != turn or table.status != TableStatus.PLAYING or holder is None:
-                return
-            if holder.user_id is None:
-                return
+            assert holder is not None
             if not holder.away:
                 await applying.set_away(self.ctx.storage, table, seat, True)
             table.deadline = None
             level = self.ctx.settings.stand_in_level
-            await self.ctx.showing.show(table, StandIn(seat, holder.user_id, level))
+            await self.ctx.showing.show(table, StandIn(seat, user_id, level))
             self.bots.start(table, turn, level, stand_in=True)
 
     # ----- expiries ------------------------------------------------------------------------

@@ -341,6 +341,20 @@ async def fell_back(h: Harness, workers: Workers, snap: TableSnapshot) -> tuple[
     return turn, info.level
 
 
+async def played_with(tmp_path: Path, workers: Workers) -> tuple[TableSnapshot, int, str]:
+    """A table of bots played to its end with ``workers``, its presenter checked: the
+    table (``bots_only``), then the turn and level of the decision answered oddly
+    (``fell_back``)."""
+    h = await open_harness(tmp_path / "t.sqlite3", workers, FAST)
+    try:
+        snap = await bots_only(h)
+        turn, level = await fell_back(h, workers, snap)
+    finally:
+        await h.close()
+    h.check_presenter()
+    return snap, turn, level
+
+
 def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
@@ -358,14 +372,7 @@ async def test_a_bot_that_answers_a_malformed_action_plays_its_first_legal_one(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, answer: Callable[[DealView], object]
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot")
-    workers = Workers(playing, answer)
-    h = await open_harness(tmp_path / "t.sqlite3", workers, FAST)
-    try:
-        snap = await bots_only(h)
-        turn, level = await fell_back(h, workers, snap)
-    finally:
-        await h.close()
-    h.check_presenter()
+    snap, turn, level = await played_with(tmp_path, Workers(playing, answer))
     assert errors(caplog) == [
         f"game {snap.game_id}: bot {level} chose an illegal action at turn {turn};"
         " it plays the first legal one"
@@ -404,13 +411,7 @@ async def test_a_bot_that_fails_plays_its_first_legal_card_and_logs_no_card(
     log keeps its type only."""
     caplog.set_level(logging.INFO, logger="bot")
     workers = Workers(playing, lambda v: ValueError(f"view.chien: {CARD_TEXT[0]} is twice"))
-    h = await open_harness(tmp_path / "t.sqlite3", workers, FAST)
-    try:
-        snap = await bots_only(h)
-        turn, level = await fell_back(h, workers, snap)
-    finally:
-        await h.close()
-    h.check_presenter()
+    snap, turn, level = await played_with(tmp_path, workers)
     assert errors(caplog) == [
         f"game {snap.game_id}: bot {level} failed at turn {turn} (ValueError);"
         " it plays the first legal action"
