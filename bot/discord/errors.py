@@ -20,13 +20,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import traceback
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.failures import log_failure
 from bot.i18n import t
 from bot.render.refusals import refusal_text
 from bot.tables import Refused, TableSnapshot
@@ -40,8 +39,6 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
 """Discord's limit on a message's content."""
-FRAMES_LOGGED = 8
-"""The innermost frames of a failure named in its log line."""
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
@@ -50,34 +47,6 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text[:MESSAGE_LIMIT], ephemeral=True)
     else:
         await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
-
-
-def where_it_went(error: BaseException) -> str:
-    """The frames ``error`` went through, innermost last, as ``folder/file:line function``:
-    enough to find the fault, and nothing of the values involved."""
-    frames = traceback.extract_tb(error.__traceback__)[-FRAMES_LOGGED:]
-    return " > ".join(
-        f"{'/'.join(Path(f.filename).parts[-2:])}:{f.lineno} {f.name}" for f in frames
-    )
-
-
-def log_failure(where: str, error: BaseException) -> None:
-    """One ERROR line for an unexpected failure: where, its type, its frames; never its
-    text or arguments, which may name a card."""
-    kind = type(error)
-    name = (
-        kind.__qualname__
-        if kind.__module__ == "builtins"
-        else f"{kind.__module__}.{kind.__qualname__}"
-    )
-    log.error("%s failed: %s at %s", where, name, where_it_went(error) or "?")
-
-
-def failure_text(locale: str, error: BaseException, table: TableSnapshot | None) -> str:
-    """What to tell the user: a refusal's reason, or the apology."""
-    if isinstance(error, Refused):
-        return refusal_text(locale, error, table)
-    return t(locale, "ui.error")
 
 
 def table_in(tables: TableManager | None, channel_id: int | None) -> TableSnapshot | None:
@@ -102,12 +71,13 @@ async def answer_failure(
     already acknowledged); never raises."""
     locale = str(interaction.locale)
     try:
-        if not isinstance(error, Refused):
-            log_failure(where, error)
-        table = table_in(tables, channel_id) if isinstance(error, Refused) else None
-        text = failure_text(locale, error, table)
+        if isinstance(error, Refused):  # told with its reason
+            text = refusal_text(locale, error, table_in(tables, channel_id))
+        else:  # logged, and apologised for
+            log_failure(log, where, error)
+            text = t(locale, "ui.error")
     except Exception as inner:  # a refusal that cannot be told: still say something
-        log_failure(f"{where}: telling its failure", inner)
+        log_failure(log, f"{where}: telling its failure", inner)
         text = t(locale, "ui.error")
     try:
         await answer(interaction, text)

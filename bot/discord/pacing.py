@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+from bot.failures import log_failure
 from bot.tables.clock import Clock
 
 K = TypeVar("K", bound=Hashable)
@@ -30,17 +31,14 @@ class Coalescer(Generic[K, V]):
         self.send = send
         self._latest: dict[K, V] = {}
         self._last_sent: dict[K, float] = {}
-        self._busy: set[K] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._runs: dict[K, asyncio.Task[None]] = {}
+        """key -> the task sending its values, while one is waiting or being sent."""
 
     def submit(self, key: K, value: V) -> None:
         """Note the newest value for ``key``; it will be sent soon, alone or with others'."""
         self._latest[key] = value
-        if key not in self._busy:
-            self._busy.add(key)
-            task = asyncio.get_running_loop().create_task(self._run(key))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        if key not in self._runs:
+            self._runs[key] = asyncio.get_running_loop().create_task(self._run(key))
 
     async def _run(self, key: K) -> None:
         try:
@@ -52,26 +50,32 @@ class Coalescer(Generic[K, V]):
                 self._last_sent[key] = self.clock.now()
                 try:
                     await self.send(key, value)
-                except Exception:
-                    log.exception("sending %r failed", key)
+                except Exception as e:  # a DM's text holds a hidden hand: no text logged
+                    log_failure(log, f"sending {key!r}", e)
         finally:
-            self._busy.discard(key)
+            del self._runs[key]
 
     def pending(self, key: K) -> bool:
         """A value of ``key`` is waiting or being sent."""
-        return key in self._busy
+        return key in self._runs
+
+    async def settled(self, key: K) -> None:
+        """Wait until no value of ``key`` is waiting or being sent (a value submitted
+        meanwhile is waited for too)."""
+        while (run := self._runs.get(key)) is not None:
+            await asyncio.wait({run})  # not ``await run``: cancelling the waiter spares it
 
     def forget(self, key: K) -> None:
         """Drop what is remembered of ``key`` (its pacing), once its message is done with;
         a value still waiting is kept and sent."""
-        if key not in self._busy:
+        if key not in self._runs:
             self._last_sent.pop(key, None)
 
     def remembered(self) -> set[K]:
         """Every key this coalescer remembers something of."""
-        return set(self._latest) | set(self._last_sent) | self._busy
+        return set(self._latest) | set(self._last_sent) | set(self._runs)
 
     async def drain(self) -> None:
         """Wait until everything submitted has been sent."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        while self._runs:
+            await asyncio.gather(*self._runs.values(), return_exceptions=True)

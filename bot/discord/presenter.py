@@ -35,6 +35,7 @@ from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.status import TableStatus
 from tarot_core import DealView
 
+from .errors import MESSAGE_LIMIT
 from .pacing import Coalescer
 from .threads import TableThreads
 from .ui.control_ids import ControlId, ControlKind
@@ -77,6 +78,12 @@ class _Dm:
     seated: bool = True
 
 
+def _drawn(content: tuple[str, discord.ui.View]) -> tuple[str, str]:
+    """A DM's text and controls in a form to compare: the same again is not sent."""
+    text, controls = content
+    return text, repr(controls.to_components())
+
+
 class DiscordPresenter:
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
@@ -111,13 +118,11 @@ class DiscordPresenter:
         self._last_deal: dict[int, DealFinished] = {}
         self._standings: dict[int, GameFinished] = {}
         self._forgetting: set[asyncio.Task[None]] = set()
-        self._game_channel: dict[int, int] = {}
 
     # ----- the Presenter interface ---------------------------------------------------
 
     async def table_changed(self, table: TableSnapshot) -> None:
         self._seq += 1
-        self._game_channel[table.game_id] = table.channel_id
         self.tables.submit(table.channel_id, (self._seq, table))
         for key, dm in list(self._dm_last.items()):
             if key[0] != table.game_id:
@@ -172,10 +177,7 @@ class DiscordPresenter:
     def held(self, game_id: int) -> list[str]:
         """What is still kept for ``game_id`` (empty once its end has been shown): for
         tests and diagnostics."""
-        channel = self._game_channel.get(game_id)
         found = []
-        if channel is not None:
-            found.append("channel")
         if game_id in self._message_ids:
             found.append("table message")
         if self.threads.held(game_id):
@@ -184,33 +186,37 @@ class DiscordPresenter:
             found.append("DM messages")
         if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown)):
             found.append("DM states")
-        if any(k[0] == game_id for k in self.dms.remembered()):
+        if self._dm_keys(game_id):
             found.append("DM pacing")
         if game_id in self._last_deal or game_id in self._standings:
             found.append("results")
         return found
 
+    def _dm_keys(self, game_id: int) -> list[tuple[int, int]]:
+        """The DMs of ``game_id`` the pacing remembers."""
+        return [k for k in self.dms.remembered() if k[0] == game_id]
+
     async def _forget(self, table: TableSnapshot) -> None:
         """Once the end of ``table``'s game is shown (its table message, its DMs, its
         lines), let go of everything kept for it."""
         game_id, channel_id = table.game_id, table.channel_id
-        while True:
-            keys = [k for k in self.dms.remembered() if k[0] == game_id]
+        while True:  # until no send or line, once done, was followed by another
+            await self.tables.settled(channel_id)
+            for key in self._dm_keys(game_id):
+                await self.dms.settled(key)
             queue = self._lines.get(channel_id)
-            idle = not self.tables.pending(channel_id) and not any(map(self.dms.pending, keys))
-            if idle and (queue is None or queue.empty()):
+            if queue is not None:
+                await queue.join()  # then empty: nothing awaited since
+            dms_busy = any(map(self.dms.pending, self._dm_keys(game_id)))
+            if not dms_busy and not self.tables.pending(channel_id):
                 break
-            await asyncio.sleep(self.tables.interval)
-        if queue is not None:
-            await queue.join()
-        for key in [k for k in self.dms.remembered() if k[0] == game_id]:
+        for key in self._dm_keys(game_id):
             self.dms.forget(key)
         for cache in (self._dm_refs, self._dm_last, self._dm_shown):
             for key in [k for k in cache if k[0] == game_id]:
                 del cache[key]
         self._message_ids.pop(game_id, None)
         self.threads.forget(game_id)
-        self._game_channel.pop(game_id, None)
         self._last_deal.pop(game_id, None)
         self._standings.pop(game_id, None)
         if not self.tables.pending(channel_id):  # no newer table in that channel meanwhile
@@ -263,7 +269,7 @@ class DiscordPresenter:
         after the table message shows state ``after`` (the state the line comes with), in
         the thread of ``table``'s game if it has one."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait(_Line(text, ping, after, table))
+        queue.put_nowait(_Line(text[:MESSAGE_LIMIT], ping, after, table))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
@@ -287,22 +293,17 @@ class DiscordPresenter:
         mentions = (
             discord.AllowedMentions(users=True) if line.ping else discord.AllowedMentions.none()
         )
-        message_id = None
-        if line.table is not None:
-            game_id = line.table.game_id
-            message_id = self._message_ids.get(game_id)
-            if message_id is None:
-                message_id = await self.storage.table_message(game_id)
+        message_id = None if line.table is None else await self._table_message(line.table)
         where = await self.threads.target(channel_id, line.table, message_id)
         try:
-            await where.send(line.text[:2000], allowed_mentions=mentions)
+            await where.send(line.text, allowed_mentions=mentions)
         except discord.HTTPException as e:
             closed = isinstance(e, (discord.NotFound, discord.Forbidden)) or e.code == LOCKED
             if not closed or where.id == channel_id or line.table is None:
                 raise
             await self.threads.lost(line.table, where.id)
             channel = self.client.get_partial_messageable(channel_id)
-            await channel.send(line.text[:2000], allowed_mentions=mentions)
+            await channel.send(line.text, allowed_mentions=mentions)
 
     async def _table_showing(self, channel_id: int, seq: int) -> None:
         """Wait until the table message of ``channel_id`` was edited to state ``seq`` or a
@@ -341,27 +342,29 @@ class DiscordPresenter:
             async with self._table_moved:
                 self._table_moved.notify_all()
 
+    async def _table_message(self, table: TableSnapshot) -> int | None:
+        """The id of ``table``'s message: known since it was last edited, else stored."""
+        known = self._message_ids.get(table.game_id)
+        return known if known is not None else await self.storage.table_message(table.game_id)
+
     async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
         await self._known(channel_id)
         locale = self.channel_locale(channel_id)
         text = lobby_text(locale, table) if table.status == "lobby" else table_text(locale, table)
+        text = text[:MESSAGE_LIMIT]
         view = self.table_view(table, locale)
-        message_id = self._message_ids.get(table.game_id)
-        if message_id is None:
-            message_id = await self.storage.table_message(table.game_id)
+        message_id = await self._table_message(table)
         channel = self.client.get_partial_messageable(channel_id)
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=text[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
+                    content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
                 )
                 self._message_ids[table.game_id] = message_id
                 return
             except discord.NotFound:
                 pass  # deleted: post a new one
-        sent = await channel.send(
-            text[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
-        )
+        sent = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
         self._message_ids[table.game_id] = sent.id
         await self.storage.set_table_message(table.game_id, sent.id)
 
@@ -380,7 +383,7 @@ class DiscordPresenter:
         standings = self._standings.get(table.game_id) if ended else None
         text = private_text(
             locale, table, view, last_deal=last, standings=standings, seated=seated
-        )[:2000]
+        )[:MESSAGE_LIMIT]
         controls = discord.ui.View(timeout=None)
         if seated and not ended:
             for item in controls_for(view, table.channel_id, table.game_id, table.turn, locale):
@@ -393,6 +396,12 @@ class DiscordPresenter:
         dm = self._dm_last.get((game_id, seat))
         return (dm.table, dm.view) if dm is not None else None
 
+    async def dm_ref(self, game_id: int, seat: int) -> tuple[int, int] | None:
+        """The seat's DM for the game as (channel id, message id), None if it has none:
+        from memory while the game is shown here, else from storage (kept in memory only
+        once an edit found it, so that nothing is held for a game that ended)."""
+        return self._dm_refs.get((game_id, seat)) or await self.storage.dm_message(game_id, seat)
+
     def shown_through_interaction(
         self, game_id: int, seat: int, message_id: int, content: tuple[str, discord.ui.View]
     ) -> None:
@@ -401,8 +410,7 @@ class DiscordPresenter:
         key = (game_id, seat)
         where = self._dm_refs.get(key)
         if where is not None and where[1] == message_id:
-            text, controls = content
-            self._dm_shown[key] = (text, repr(controls.to_components()))
+            self._dm_shown[key] = _drawn(content)
 
     async def _show_dm(self, key: tuple[int, int], dm: _Dm) -> None:
         table, user_id, view = dm.table, dm.user_id, dm.view
@@ -414,12 +422,12 @@ class DiscordPresenter:
         await self._known(table.channel_id)
         locale = await self.user_locale(user_id, table.channel_id)
         text, controls = self.hand_content(table, view, locale, seated=dm.seated)
-        shown = (text, repr(controls.to_components()))
+        shown = _drawn((text, controls))
         if self._dm_shown.get(key) == shown:
             return  # the DM reads so already: no call
         game_id, seat = key
         try:
-            where = self._dm_refs.get(key) or await self.storage.dm_message(game_id, seat)
+            where = await self.dm_ref(game_id, seat)
             if where is not None:
                 channel = self.client.get_partial_messageable(where[0])
                 try:

@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..failures import log_failure
 from ..storage import Storage
 from .clock import Clock
 from .errors import RefusalCode, Refused
@@ -61,5 +62,6 @@ class Context:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table task failed", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            log_failure(log, "a table task", error)

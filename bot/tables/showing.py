@@ -12,6 +12,7 @@ from collections.abc import Hashable
 
 from tarot_core import DealView, view
 
+from ..failures import log_failure
 from .events import Event
 from .presenter import Presenter
 from .snapshot import TableSnapshot
@@ -28,22 +29,22 @@ class Showing:
     async def table_changed(self, snapshot: TableSnapshot) -> None:
         try:
             await self.presenter.table_changed(snapshot)
-        except Exception:
-            log.exception("presenter table_changed failed")
+        except Exception as e:
+            log_failure(log, "presenter table_changed", e)
 
     async def announce(self, snapshot: TableSnapshot, event: Event) -> None:
         try:
             await self.presenter.announce(snapshot, event)
-        except Exception:
-            log.exception("presenter announce failed")
+        except Exception as e:
+            log_failure(log, "presenter announce", e)
 
     async def tell_seat(
         self, snapshot: TableSnapshot, seat: int, user_id: int, seen: DealView
     ) -> None:
         try:
             await self.presenter.tell_seat(snapshot, seat, user_id, seen)
-        except Exception:
-            log.exception("presenter tell_seat failed")
+        except Exception as e:  # the seat's view holds its hand: no text logged
+            log_failure(log, "presenter tell_seat", e)
 
     async def show(self, table: Table, *events: Event) -> TableSnapshot:
         """The table as it is now, then each event as a line of its own, then each human

@@ -1,7 +1,10 @@
 """Bursts become paced sends: the latest value always arrives, never more than one per
-interval for a key, keys independent."""
+interval for a key, keys independent; one key can be waited for until it has settled."""
 
 import asyncio
+import logging
+
+import pytest
 
 from bot.discord.pacing import Coalescer
 from bot.tables import ManualClock
@@ -70,3 +73,50 @@ async def test_a_failed_send_does_not_stop_later_ones() -> None:
     await step(clock, 0.5)
     await c.drain()
     assert sent == [2]
+
+
+async def test_settled_waits_until_the_latest_value_of_a_key_is_sent() -> None:
+    clock = ManualClock()
+    sent: list[tuple[str, int]] = []
+
+    async def send(key: str, value: int) -> None:
+        sent.append((key, value))
+
+    c: Coalescer[str, int] = Coalescer(clock, 1.0, send)
+    await c.settled("a")  # nothing pending: at once
+    c.submit("a", 1)
+    c.submit("b", 1)
+    await step(clock, 0)
+    c.submit("a", 2)  # paced: waits for the interval
+    c.submit("b", 2)
+    waiter = asyncio.get_running_loop().create_task(c.settled("a"))
+    await step(clock, 0.5)
+    assert not waiter.done() and c.pending("a")
+    await step(clock, 0.5)
+    await waiter
+    assert ("a", 2) in sent and not c.pending("a")
+
+
+async def test_a_failed_send_is_logged_without_its_text_and_the_next_one_goes(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A DM's text holds a hidden hand, and so may the error of its send: the log line
+    says where and what type, never the text or a traceback."""
+    clock = ManualClock()
+    sent: list[int] = []
+
+    async def send(key: str, value: int) -> None:
+        if value == 1:
+            raise ValueError("no label for Play(seat=2, card=KS)")
+        sent.append(value)
+
+    c: Coalescer[str, int] = Coalescer(clock, 1.0, send)
+    c.submit("dm", 1)
+    await step(clock, 0)
+    c.submit("dm", 2)
+    await step(clock, 1.0)
+    await c.drain()
+    assert sent == [2]
+    [record] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    text = logging.Formatter().format(record)
+    assert "ValueError" in text and "KS" not in text and "Traceback" not in text

@@ -12,6 +12,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
+from discord.app_commands.translator import OtherTranslationContext
 from discord.ext import commands
 
 from bot.discord.translator import CatalogTranslator, catalog_str
@@ -20,7 +21,7 @@ from bot.i18n.en import MESSAGES as EN
 from bot.i18n.locales import DISCORD_LOCALES
 
 COMMAND_KEYS = sorted(k for k in EN if k.startswith(("cmd.", "choice.")))
-OTHER = TranslationContext(TranslationContextLocation.other, None)
+OTHER: OtherTranslationContext = TranslationContext(TranslationContextLocation.other, None)
 NAME = re.compile(r"^[-_\w]{1,32}$")
 NAME_LOCATIONS = {
     TranslationContextLocation.command_name,
