@@ -144,16 +144,21 @@ def _with_counts(
     }
 
 
+def text_of(locale: str | None, key: str) -> str | None:
+    """The text ``key`` unfilled, in the language of ``locale``, else in English; None if
+    no catalog has it."""
+    template = CATALOGS[locale_of(locale)].get(key)
+    return CATALOGS[DEFAULT].get(key) if template is None else template
+
+
 def t(locale: str | None, key: str, **params: object) -> str:
     """The text ``key`` in the language of ``locale`` (a Discord locale or one of our
     language codes), falling back to English, then to the key itself, so a missing text is
     visible."""
-    template = CATALOGS[locale_of(locale)].get(key)
+    template = text_of(locale, key)
     if template is None:
-        template = CATALOGS[DEFAULT].get(key)
-        if template is None:
-            log.warning("i18n: no text for %r", key)
-            return key
+        log.warning("i18n: no text for %r", key)
+        return key
     values = _with_counts(template, locale, key, params)
     try:
         return template.format_map(values)
@@ -190,4 +195,5 @@ __all__ = [
     "placeholders",
     "plural_fields",
     "t",
+    "text_of",
 ]

@@ -34,7 +34,7 @@ from tarot_core.refusals import (
 from tarot_core.rules import Contract
 
 from ..i18n import has, t
-from ..i18n.catalog import CATALOGS, DEFAULT, locale_of, placeholders
+from ..i18n.catalog import placeholders, text_of
 from ..tables.errors import Refused
 from ..tables.snapshot import TableSnapshot
 from .cards import card_short
@@ -84,11 +84,8 @@ def refusal_text(locale: str | None, refused: Refused, table: TableSnapshot | No
         if channel is None:
             return t(locale, "refused.other_channel_anon")
         params["channel"] = f"<#{channel}>"
-    if not has(key):
-        return t(locale, "refused.generic", reason=message)
-    if not placeholders(CATALOGS[DEFAULT][key]) <= params.keys():
-        return t(locale, "refused.generic", reason=message)
-    return t(locale, key, **params)
+    said = _filled(locale, key, params)
+    return said if said is not None else t(locale, "refused.generic", reason=message)
 
 
 def rule_text(
@@ -119,7 +116,7 @@ def rule_text(
 
 def _filled(locale: str | None, key: str, values: dict[str, object]) -> str | None:
     """``key`` filled from ``values``, or None if it needs one they do not have."""
-    template = CATALOGS.get(locale_of(locale), {}).get(key) or CATALOGS[DEFAULT].get(key)
+    template = text_of(locale, key)
     if template is None or not placeholders(template) <= values.keys():
         return None
     return t(locale, key, **values)

@@ -12,6 +12,7 @@ import random
 import re
 
 import pytest
+from render_support import garde_made
 
 from bot.i18n import t
 from bot.render import event_line, lobby_text, private_text, score_sheet, table_text
@@ -247,20 +248,7 @@ def samples(locale: str) -> list[str]:
     seat = game.current.to_act
     assert seat is not None
     result = game.deals[0].result
-    played = DealResult(
-        "played",
-        (60, -20, -20, -20),
-        0,
-        Contract.GARDE,
-        None,
-        2,
-        92,
-        41,
-        True,
-        diff=5,
-        multiplier=2,
-        hand_score=60,
-    )
+    played = garde_made()
     refusals = [
         Refused("not_your_turn", "it is Bob's turn", name="Bob"),
         Refused("not_host", "only the host can start the game", action="start"),

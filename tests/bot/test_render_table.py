@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from render_support import garde_made
 
 from bot.i18n import t
 from bot.render import (
@@ -333,20 +334,7 @@ def test_standings() -> None:
 
 
 def all_events() -> list[Event]:
-    result = DealResult(
-        "played",
-        (60, -20, -20, -20),
-        0,
-        Contract.GARDE,
-        None,
-        2,
-        92,
-        41,
-        True,
-        diff=5,
-        multiplier=2,
-        hand_score=60,
-    )
+    result = garde_made()
     return [
         GameStarted(0),
         ContractMade(1, Contract.GARDE_SANS),

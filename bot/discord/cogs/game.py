@@ -9,7 +9,7 @@ lives in a channel of a server.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -23,11 +23,13 @@ from bot.tables import TableSnapshot
 from tarot_core.bots import LEVELS
 
 from ..errors import answer
-from ..ui.handler import hand_message
+from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
 from ..ui.lobby_controls import plain_name, removable
 
 if TYPE_CHECKING:
     from ..client import TarotBot
+
+P = ParamSpec("P")
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
@@ -66,9 +68,43 @@ class GameCog(
             text = done(result) if done is not None else t(locale, "ui.done")
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        operation: Callable[Concatenate[int, int, P], Awaitable[object]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> None:
+        """``operation(channel, user id, ...)`` of the table service, as ``_run`` runs it."""
+        channel, user_id = self._channel(interaction), interaction.user.id
+        await self._run(interaction, lambda: operation(channel, user_id, *args, **kwargs))
+
     @staticmethod
     def _channel(interaction: discord.Interaction[Any]) -> int:
         return interaction.channel_id or 0
+
+    def _seat_choices(
+        self,
+        interaction: discord.Interaction[Any],
+        typed: str,
+        status: str,
+        seats: Callable[[TableSnapshot], list[int]],
+    ) -> list[app_commands.Choice[int]]:
+        """``seats(table)`` by name, while the channel's table has ``status``."""
+        table = self.bot.tables.table(self._channel(interaction))
+        if table is None or table.status != status:
+            return []
+        return seat_choices(str(interaction.locale), table, seats(table), typed)
+
+    @staticmethod
+    async def _manages_server(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member has Manage Server (checked here: Discord applies default
+        permissions to whole commands only, not to one subcommand of ``/tarot``); if not,
+        they are told so."""
+        if interaction.guild_id is not None and interaction.permissions.manage_guild:
+            return True
+        await answer(interaction, t(str(interaction.locale), "ui.threads_manage_guild"))
+        return False
 
     @app_commands.command(
         name=_("new", key="name.tarot.new"),
@@ -173,21 +209,14 @@ class GameCog(
         description=_("Take a seat at the table in this channel", key="cmd.tarot.join"),
     )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        user = interaction.user
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.join(self._channel(interaction), user.id, user.display_name),
-        )
+        await self._act(interaction, self.bot.tables.join, interaction.user.display_name)
 
     @app_commands.command(
         name=_("leave", key="name.tarot.leave"),
         description=_("Leave the table in this channel before it starts", key="cmd.tarot.leave"),
     )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.leave(self._channel(interaction), interaction.user.id),
-        )
+        await self._act(interaction, self.bot.tables.leave)
 
     @app_commands.command(
         name=_("addbot", key="name.tarot.addbot"),
@@ -196,11 +225,10 @@ class GameCog(
     @app_commands.describe(level=_("How strong the bot plays", key="cmd.tarot.addbot.level"))
     @app_commands.rename(level=_("level", key="name.option.level"))
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction[Any], level: str = "heuristic") -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.add_bot(self._channel(interaction), interaction.user.id, level),
-        )
+    async def addbot(
+        self, interaction: discord.Interaction[Any], level: str = DEFAULT_BOT_LEVEL
+    ) -> None:
+        await self._act(interaction, self.bot.tables.add_bot, level)
 
     @app_commands.command(
         name=_("remove", key="name.tarot.remove"),
@@ -214,22 +242,14 @@ class GameCog(
     async def remove(
         self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 5]
     ) -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.remove_seat(
-                self._channel(interaction), interaction.user.id, seat - 1
-            ),
-        )
+        await self._act(interaction, self.bot.tables.remove_seat, seat - 1)
 
     @remove.autocomplete("seat")
     async def _remove_seats(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[int]]:
         """The seats the host may free, by name."""
-        table = self.bot.tables.table(self._channel(interaction))
-        if table is None or table.status != "lobby":
-            return []
-        return seat_choices(str(interaction.locale), table, removable(table), typed)
+        return self._seat_choices(interaction, typed, "lobby", removable)
 
     @app_commands.command(
         name=_("start", key="name.tarot.start"),
@@ -238,10 +258,7 @@ class GameCog(
         ),
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.start(self._channel(interaction), interaction.user.id),
-        )
+        await self._act(interaction, self.bot.tables.start)
 
     @app_commands.command(
         name=_("hand", key="name.tarot.hand"),
@@ -256,25 +273,16 @@ class GameCog(
         description=_("Stop the game or close the lobby (host only)", key="cmd.tarot.stop"),
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        member = interaction.user
-        perms = getattr(member, "guild_permissions", None)
+        perms = getattr(interaction.user, "guild_permissions", None)
         moderator = bool(perms and perms.manage_channels)
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.stop(
-                self._channel(interaction), member.id, moderator=moderator
-            ),
-        )
+        await self._act(interaction, self.bot.tables.stop, moderator=moderator)
 
     @app_commands.command(
         name=_("back", key="name.tarot.back"),
         description=_("Take your seat back from the bot standing in for you", key="cmd.tarot.back"),
     )
     async def back(self, interaction: discord.Interaction[Any]) -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.back(self._channel(interaction), interaction.user.id),
-        )
+        await self._act(interaction, self.bot.tables.back)
 
     @app_commands.command(
         name=_("replace", key="name.tarot.replace"),
@@ -295,25 +303,16 @@ class GameCog(
         self,
         interaction: discord.Interaction[Any],
         seat: app_commands.Range[int, 1, 5],
-        level: str = "heuristic",
+        level: str = DEFAULT_BOT_LEVEL,
     ) -> None:
-        await self._run(
-            interaction,
-            lambda: self.bot.tables.replace(
-                self._channel(interaction), interaction.user.id, seat - 1, level
-            ),
-        )
+        await self._act(interaction, self.bot.tables.replace, seat - 1, level)
 
     @replace.autocomplete("seat")
     async def _replace_seats(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[int]]:
         """The human seats of the game in play, by name."""
-        table = self.bot.tables.table(self._channel(interaction))
-        if table is None or table.status != "playing":
-            return []
-        humans = [i.seat for i in table.seats if i is not None and i.user_id is not None]
-        return seat_choices(str(interaction.locale), table, humans, typed)
+        return self._seat_choices(interaction, typed, "playing", humans)
 
     @app_commands.command(
         name=_("rules", key="name.tarot.rules"),
@@ -325,9 +324,13 @@ class GameCog(
         text = rules_explained(locale, table.rules if table is not None else None)
         await answer(interaction, text[:2000])
 
-    async def _config(self, guild_id: int | None) -> dict[str, Any]:
-        """The server's effective settings; the presenter learns its table language."""
-        stored = await self.bot.storage.guild_settings(guild_id) if guild_id is not None else {}
+    async def _config(
+        self, guild_id: int | None, stored: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The server's effective settings (over ``stored``, else what storage holds); the
+        presenter learns its table language."""
+        if stored is None:
+            stored = await self.bot.storage.guild_settings(guild_id) if guild_id is not None else {}
         config = guild_config.effective(stored, self.bot.settings)
         if guild_id is not None:
             self.bot.presenter.guild_languages[guild_id] = guild_config.language_of(config)
@@ -363,8 +366,7 @@ class GameCog(
         ``/tarot threads``."""
         locale = str(interaction.locale)
         guild_id = interaction.guild_id
-        if guild_id is None or not interaction.permissions.manage_guild:
-            await answer(interaction, t(locale, "ui.threads_manage_guild"))
+        if not await self._manages_server(interaction) or guild_id is None:
             return
         stored = await self.bot.storage.guild_settings(guild_id)
         config = guild_config.effective(stored, self.bot.settings)
@@ -374,7 +376,7 @@ class GameCog(
         name = t(locale, f"setting.{setting}")
         if reset:
             stored = await self.bot.storage.set_guild_settings(guild_id, {setting: None})
-            config = await self._config(guild_id)
+            config = await self._config(guild_id, stored)
             shown = guild_config.shown(locale, setting, config[setting])
             await answer(interaction, t(locale, "settings.was_reset", name=name, value=shown))
             return
@@ -388,8 +390,8 @@ class GameCog(
             text = t(locale, "settings.bad_value", name=name, value=value[:50], allowed=e.allowed)
             await answer(interaction, text)
             return
-        await self.bot.storage.set_guild_settings(guild_id, {setting: parsed})
-        config = await self._config(guild_id)
+        stored = await self.bot.storage.set_guild_settings(guild_id, {setting: parsed})
+        config = await self._config(guild_id, stored)
         shown = guild_config.shown(locale, setting, config[setting])
         await answer(interaction, t(locale, "settings.changed", name=name, value=shown))
 
@@ -414,14 +416,13 @@ class GameCog(
         ]
     )
     async def threads(self, interaction: discord.Interaction[Any], state: str) -> None:
-        """A server setting, for members with Manage Server (checked here: Discord applies
-        default permissions to whole commands only, not to one subcommand of ``/tarot``)."""
-        locale = str(interaction.locale)
-        if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await answer(interaction, t(locale, "ui.threads_manage_guild"))
+        """A server setting, for members with Manage Server."""
+        guild_id = interaction.guild_id
+        if not await self._manages_server(interaction) or guild_id is None:
             return
+        locale = str(interaction.locale)
         on = state == "on"
-        await self.bot.storage.set_guild_settings(interaction.guild_id, {"threads": on})
+        await self.bot.storage.set_guild_settings(guild_id, {"threads": on})
         await answer(interaction, t(locale, "ui.threads_on" if on else "ui.threads_off"))
 
 
@@ -433,6 +434,11 @@ def settings_text(locale: str, stored: dict[str, Any], config: dict[str, Any]) -
         value = guild_config.shown(locale, key, config[key])
         lines.append("- " + t(locale, line, name=t(locale, f"setting.{key}"), value=value))
     return "\n".join(lines)
+
+
+def humans(table: TableSnapshot) -> list[int]:
+    """The seats held by a human."""
+    return [i.seat for i in table.seats if i is not None and i.user_id is not None]
 
 
 def seat_choices(

@@ -131,39 +131,6 @@ class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SEL
         await _dispatch(interaction, self.control, values)
 
 
-def action_for(view: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
-    """The legal action a control stands for in ``view`` (the seat's current view), or
-    None if it stands for nothing legal now. Only the engine's legal list is consulted."""
-    seat = view.seat
-    if seat is None:
-        return None
-    legal = view.legal
-    kind, arg = control.kind, control.arg
-    if kind == ControlKind.BID:
-        return next((a for a in legal if isinstance(a, Bid) and a.contract.text == arg), None)
-    if kind == ControlKind.CALL:
-        return next((a for a in legal if isinstance(a, Call) and str(a.card) == arg), None)
-    if kind == ControlKind.SLAM:
-        return next(
-            (a for a in legal if isinstance(a, DeclareSlam) and a.announce == (arg == "yes")),
-            None,
-        )
-    if kind == ControlKind.MISERE:
-        return next((a for a in legal if isinstance(a, Misere)), None)
-    if kind == ControlKind.POIGNEE:
-        return next((a for a in legal if isinstance(a, Poignee) and str(len(a.cards)) == arg), None)
-    if kind == ControlKind.CARD:
-        wanted = values[0] if arg.startswith("sel_") and values else arg
-        return next((a for a in legal if isinstance(a, Play) and str(a.card) == wanted), None)
-    if kind == ControlKind.ECART:
-        cards = tuple(int(v) for v in values if v.isdigit())
-        discards = {a.card for a in legal if isinstance(a, Discard)}
-        if not cards or not set(cards) <= discards:
-            return None
-        return Ecart(seat, cards) if len(cards) > 1 else Discard(seat, cards[0])
-    return None
-
-
 def requested_action(view: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
     """The move a control asks for, for ``view``'s seat, legal or not: the table service
     decides (not this seat's turn, no longer current, the rule it breaks with the cards

@@ -31,7 +31,9 @@ from .controls import ControlButton, requested_action
 if TYPE_CHECKING:
     from ..client import TarotBot
 
-LOBBY_BOT_LEVEL = "heuristic"
+DEFAULT_BOT_LEVEL = "heuristic"
+"""The level of a bot whose level nobody chose: the lobby's Add a bot, and the default of
+``/tarot addbot`` and ``/tarot replace``."""
 
 
 def nothing_drawn() -> tuple[str, discord.ui.View]:
@@ -141,7 +143,7 @@ class ControlHandler:
         elif control.arg == "leave":
             await tables.leave(channel, user.id)
         elif control.arg == "addbot":
-            await tables.add_bot(channel, user.id, LOBBY_BOT_LEVEL)
+            await tables.add_bot(channel, user.id, DEFAULT_BOT_LEVEL)
         elif control.arg == "start":
             await tables.start(channel, user.id)
         await interaction.response.defer()
@@ -187,7 +189,7 @@ class ControlHandler:
             if shown_to is None or shown_to.user.id == interaction.user.id:
                 return
         elif interaction.guild_id is None:
-            mine = await self.bot.storage.dm_message(control.game_id, seat)
+            mine = await self.bot.presenter.dm_ref(control.game_id, seat)
             if mine is None or mine[0] == interaction.channel_id:
                 return
         else:

@@ -2,14 +2,22 @@
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 import pytest
 
 from bot.discord.ui.control_ids import ControlId
-from bot.discord.ui.controls import ControlButton, ControlSelect, action_for, controls_for
-from tarot_core import Discard, Ecart, Game, Poignee, Rules, view
+from bot.discord.ui.controls import ControlButton, ControlSelect, controls_for, requested_action
+from tarot_core import Action, DealView, Discard, Ecart, Game, Poignee, Rules, view
+
+
+def action_for(v: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
+    """The legal action a control stands for in ``v`` (the move the handler asks the table
+    service for, if the engine lists it as legal), else None."""
+    action = requested_action(v, control, values)
+    return action if action in v.legal else None
 
 
 def states(players: int, games: int, seed: int) -> list[Any]:
