@@ -2046,11 +2046,11 @@ class FakeDiscord:
         elif not channel.bot_can_send:
             raise ApiError(403, 50013, "Missing Permissions")
         nonce = body.get("nonce")
+        key = None
         if nonce is not None:
             if not isinstance(nonce, str | int) or len(str(nonce)) > 25:
                 raise invalid_form([f"nonce: {str(nonce)[:30]!r} is not a string of 25 or less"])
-            nonce = str(nonce)
-            key = (self.bot_user.id, channel.id, nonce)
+            key = (self.bot_user.id, channel.id, str(nonce))
             seen = self._nonces.get(key)
             if (
                 body.get("enforce_nonce")
@@ -2060,9 +2060,9 @@ class FakeDiscord:
             ):
                 return 200, seen[0].payload()  # Discord: the message this nonce created
         msg = self._new_message(channel, body, files)
-        if nonce is not None:
-            msg.nonce = nonce
-            self._nonces[(self.bot_user.id, channel.id, nonce)] = (msg, self.now())
+        if key is not None:
+            msg.nonce = key[2]
+            self._nonces[key] = (msg, self.now())
         if channel.is_thread:
             channel.sent_count += 1
         await self._message_event("MESSAGE_CREATE", msg)
@@ -2279,8 +2279,8 @@ class FakeDiscord:
         if inter.type == IT_AUTOCOMPLETE and cb_type != CB_AUTOCOMPLETE:
             inter.errors.append({"callback type": cb_type})
             raise ApiError(400, 40043, "Interaction response type not allowed")
+        msg_type = 20 if inter.type == IT_APPLICATION_COMMAND else 0
         if cb_type == CB_MESSAGE:
-            msg_type = 20 if inter.type == IT_APPLICATION_COMMAND else 0
             msg = self._new_message(
                 inter.channel, data, files, interaction=inter, ephemeral_for=owner, type_=msg_type
             )
@@ -2292,7 +2292,7 @@ class FakeDiscord:
                 [],
                 interaction=inter,
                 ephemeral_for=owner,
-                type_=20 if inter.type == IT_APPLICATION_COMMAND else 0,
+                type_=msg_type,
                 check_empty=False,
             )
             inter.original = msg
@@ -2359,10 +2359,11 @@ class FakeDiscord:
             raise invalid_form(problems)
         return copy.deepcopy(choices)
 
-    def _webhook_interaction(self, token: str) -> FakeInteraction:
-        """The interaction a webhook token belongs to, if the token still works: Discord
-        refuses it 15 minutes after the interaction was created."""
-        inter = self._interaction(token)
+    def _webhook_interaction(self, params: dict[str, str]) -> FakeInteraction:
+        """The interaction a webhook route's token belongs to, if the token still works:
+        Discord refuses it 15 minutes after the interaction was created."""
+        self._check_app(params["application_id"])
+        inter = self._interaction(params["token"])
         age = self.now() - inter.created
         if age > TOKEN_LIFETIME:
             inter.errors.append({"expired token": age})
@@ -2382,8 +2383,7 @@ class FakeDiscord:
     async def _r_followup(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        self._check_app(params["application_id"])
-        inter = self._webhook_interaction(params["token"])
+        inter = self._webhook_interaction(params)
         if not inter.responded:
             raise ApiError(404, 10015, "Unknown Webhook")
         body = body or {}
@@ -2414,15 +2414,13 @@ class FakeDiscord:
     async def _r_wh_get(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        self._check_app(params["application_id"])
-        inter = self._webhook_interaction(params["token"])
+        inter = self._webhook_interaction(params)
         return 200, self._wh_message(inter, params["message_id"]).payload()
 
     async def _r_wh_edit(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        self._check_app(params["application_id"])
-        inter = self._webhook_interaction(params["token"])
+        inter = self._webhook_interaction(params)
         msg = self._wh_message(inter, params["message_id"])
         self._edit(msg, body or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
@@ -2431,8 +2429,7 @@ class FakeDiscord:
     async def _r_wh_delete(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        self._check_app(params["application_id"])
-        inter = self._webhook_interaction(params["token"])
+        inter = self._webhook_interaction(params)
         msg = self._wh_message(inter, params["message_id"])
         msg.deleted = True
         await self._message_event("MESSAGE_DELETE", msg)

@@ -19,8 +19,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from drivers import (
+    TOKEN_EXPIRED,
+    choice,
+    current_dm,
+    ephemeral_text,
+    fill_lobby,
+    human_to_act,
+    make_bot,
+    move_controls,
+    moved_on,
+    open_lobby,
+    press_in_version,
+    press_start,
+    seated_game,
+    state,
+    table_of,
+    turn_of,
+)
 from fake_discord import (
-    IT_COMPONENT,
     FakeDiscord,
     FakeInteraction,
     FakeMessage,
@@ -28,9 +45,6 @@ from fake_discord import (
     World,
     run_client,
 )
-from test_game_flow import make_bot, table_of
-from test_refusals import current_dm, ephemeral_text, human_to_act, seated_game, state
-from test_resilience import move_controls, turn_of
 
 from bot.discord.client import TarotBot
 from bot.discord.ui.control_ids import ControlId
@@ -41,17 +55,9 @@ from bot.tables import Refused
 from tarot_core import IllegalAction, Play
 
 LOCALES = ("en-US", "fr")
-TOKEN_EXPIRED = 16 * 60
-"""Older than the 15 minutes Discord lets an interaction token edit its messages."""
 
 
 # ----- pressing controls -----------------------------------------------------------------
-
-
-def choice(control: dict[str, Any]) -> list[str]:
-    if control.get("type") != 3:
-        return []
-    return [o["value"] for o in control.get("options", [])][: control.get("max_values", 1)]
 
 
 def pick(message: FakeMessage) -> dict[str, Any]:
@@ -84,10 +90,7 @@ async def press_as_shown(
     button = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
     payload = message.payload()
     payload["components"] = [{"type": 1, "components": [button]}]
-    data = fake._base_interaction(IT_COMPONENT, user, message.channel, locale)
-    data["message"] = payload
-    data["data"] = {"custom_id": custom_id, "component_type": 2}
-    return await fake._send_interaction(data, user, message.channel, message)
+    return await press_in_version(fake, user, message, payload, custom_id, locale=locale)
 
 
 async def told(pressing: Awaitable[FakeInteraction]) -> str:
@@ -98,11 +101,6 @@ async def told(pressing: Awaitable[FakeInteraction]) -> str:
 def with_turn(custom_id: str, turn: int, arg: str | None = None) -> str:
     control = ControlId.parse(custom_id)
     return str(replace(control, turn=turn, arg=control.arg if arg is None else arg))
-
-
-def moved_on(bot: TarotBot, channel: int, turn: int) -> bool:
-    table = table_of(bot, channel)
-    return table is None or table.turn != turn
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -265,17 +263,9 @@ async def test_each_refusal_says_what_happened_in_the_users_language(
 async def three_humans(fake: FakeDiscord, world: World, bot: TarotBot) -> dict[int, FakeUser]:
     """Alice, Bob and Carol (DMs closed) at a 3-player table of one deal, started: every
     card, the game's last one too, is a human's click. Returns them by user id."""
-    new = await fake.slash(
-        world.alice, world.table, "tarot", subcommand="new", options={"players": 3, "deals": 1}
-    )
-    await new.response()
-    await fake.wait_for(lambda: fake.channel_messages(world.table), 5)
-    lobby = fake.channel_messages(world.table)[0]
-    for user in (world.bob, world.carol):
-        join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
-        await (await fake.click(user, lobby, join)).response()
-    start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
-    await (await fake.click(world.alice, lobby, start)).response()
+    lobby = await open_lobby(fake, world, players=3, deals=1)
+    await fill_lobby(fake, world, lobby, [world.bob, world.carol], bots=0)
+    await press_start(fake, world, lobby)
     return {int(u.id): u for u in (world.alice, world.bob, world.carol)}
 
 

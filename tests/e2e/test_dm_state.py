@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from drivers import choice, latest_dm, make_bot, move_controls, open_table, start, table_of
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
-from test_resilience import choice, latest_dm, make_bot, move_controls, open_table, start
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
@@ -45,20 +45,14 @@ def kept(bot: TarotBot, game_id: int, channel: int) -> list[str]:
         found.append("DM pacing")
     if channel in presenter.tables._last_sent:
         found.append("table pacing")
-    held = getattr(presenter, "held", None)
-    return found + (held(game_id) if held is not None else ["(no held())"])
-
-
-def table_of(bot: TarotBot, channel: int) -> Any:
-    """The table service's own table (its deal included), or None once it has ended."""
-    return bot.tables._tables.get(channel)
+    return found + presenter.held(game_id)
 
 
 def channel_of(world: World) -> int:
     return int(world.table.id)
 
 
-def dm_problems(bot: TarotBot, world: World, users: list[FakeUser]) -> list[str]:
+def dm_problems(fake: FakeDiscord, bot: TarotBot, world: World, users: list[FakeUser]) -> list[str]:
     """How the humans' DMs differ from the table right now (empty when all agree)."""
     table = table_of(bot, channel_of(world))
     if table is None or table.deal is None:
@@ -68,7 +62,7 @@ def dm_problems(bot: TarotBot, world: World, users: list[FakeUser]) -> list[str]
     problems = []
     for user in users:
         seat = table.seat_of(int(user.id))
-        dm = latest_dm(fake_of[bot], user)
+        dm = latest_dm(fake, user)
         if seat is None:
             continue
         if dm is None:
@@ -112,9 +106,6 @@ def dm_problems(bot: TarotBot, world: World, users: list[FakeUser]) -> list[str]
                 if not any(b in text for b in best):
                     problems.append(f"{user.username}: the best bid is not shown: {text!r}")
     return problems
-
-
-fake_of: dict[TarotBot, FakeDiscord] = {}
 
 
 def final_problems(dm: FakeMessage | None, *keys: str) -> list[str]:
@@ -174,7 +165,7 @@ async def play_checking(
         turn = found[1]
 
         def relevant() -> list[str]:
-            problems = dm_problems(bot, world, users)
+            problems = dm_problems(fake, bot, world, users)
             return problems if check else [p for p in problems if p.startswith("[controls]")]
 
         def agreed() -> bool:
@@ -199,6 +190,20 @@ async def play_checking(
         )
 
 
+async def started(fake: FakeDiscord, world: World, bot: TarotBot, deals: int) -> None:
+    """Paced fast: Alice's table of ``deals`` deals with Bob and two bots, started."""
+    bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
+    lobby = await open_table(fake, world, bot.settings.database, deals=deals)
+    await start(fake, world, lobby)
+
+
+async def stop_game(fake: FakeDiscord, world: World, bot: TarotBot) -> None:
+    """Alice's ``/tarot stop``, then every paced edit sent."""
+    stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
+    await stop.response()
+    await bot.presenter.drain()
+
+
 async def test_every_dm_keeps_up_with_the_table(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
@@ -206,11 +211,8 @@ async def test_every_dm_keeps_up_with_the_table(
     the right controls for the one to act, none for the other, no seat wrongly named as
     the one awaited, and while bidding the best bid so far, never a contract."""
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
-        lobby = await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=1)
-        await start(fake, world, lobby)
+        await started(fake, world, bot, deals=1)
         await play_checking(fake, world, bot)
         await bot.presenter.drain()
 
@@ -222,11 +224,8 @@ async def test_dms_reach_the_end_of_each_deal_and_of_the_game(
     the standings, reach every DM, which ends with no live control; the presenter then
     holds nothing of the game."""
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
-        lobby = await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=2)
-        await start(fake, world, lobby)
+        await started(fake, world, bot, deals=2)
         game_id = table_of(bot, channel_of(world)).game_id
         await play_checking(fake, world, bot, check=False)
         await bot.presenter.drain()
@@ -250,11 +249,8 @@ async def test_a_seat_given_to_a_bot_leaves_its_dm_without_control(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
-        lobby = await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=2)
-        await start(fake, world, lobby)
+        await started(fake, world, bot, deals=2)
         table = table_of(bot, channel_of(world))
         bob_seat = table.seat_of(int(world.bob.id))
         await play_checking(fake, world, bot, until_turn=6, check=False)
@@ -267,9 +263,7 @@ async def test_a_seat_given_to_a_bot_leaves_its_dm_without_control(
             5,
             "Bob's DM was not told that his seat went to a bot",
         )
-        stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
-        await stop.response()
-        await bot.presenter.drain()
+        await stop_game(fake, world, bot)
 
 
 async def test_a_stopped_game_leaves_no_live_control(
@@ -278,11 +272,8 @@ async def test_a_stopped_game_leaves_no_live_control(
     """Stopped while a human is to act: both DMs say the game is over, without controls,
     and the presenter lets go of the game."""
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
-        lobby = await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=2)
-        await start(fake, world, lobby)
+        await started(fake, world, bot, deals=2)
         channel = channel_of(world)
         game_id = table_of(bot, channel).game_id
         await play_checking(fake, world, bot, until_turn=6, check=False)
@@ -293,9 +284,7 @@ async def test_a_stopped_game_leaves_no_live_control(
             10,
             "no human came to act",
         )
-        stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
-        await stop.response()
-        await bot.presenter.drain()
+        await stop_game(fake, world, bot)
         for user in (world.alice, world.bob):
             assert final_problems(latest_dm(fake, user), "dm.game_over") == [], user.username
         assert kept(bot, game_id, channel) == []
@@ -306,7 +295,6 @@ async def test_game_starts_line_comes_after_the_table_shows_the_deal(
 ) -> None:
     """At a pacing that holds the table's edit back (as production's 1 s does)."""
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
         bot.presenter.dms.interval = FAST
         bot.presenter.tables.interval = 0.3
@@ -332,9 +320,7 @@ async def test_game_starts_line_comes_after_the_table_shows_the_deal(
         shown, line = where("PATCH", title), where("POST", starts)
         assert shown is not None and line is not None
         assert shown <= line, "the game starts line came before the table showed the deal"
-        stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
-        await stop.response()
-        await bot.presenter.drain()
+        await stop_game(fake, world, bot)
 
 
 async def test_a_cancelled_lobby_is_let_go(fake: FakeDiscord, world: World, tmp_path: Path) -> None:
@@ -343,9 +329,7 @@ async def test_a_cancelled_lobby_is_let_go(fake: FakeDiscord, world: World, tmp_
         bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
         await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=1)
         game_id = table_of(bot, channel_of(world)).game_id
-        stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
-        await stop.response()
-        await bot.presenter.drain()
+        await stop_game(fake, world, bot)
         assert kept(bot, game_id, channel_of(world)) == []
 
 
@@ -357,11 +341,8 @@ async def test_a_retried_dm_edit_landing_after_a_click_answer_does_not_stay(
     shows her new hand. The retried edit lands last with the old controls: the DM must
     still reach the latest state within a moment, whatever order the two arrived in."""
     bot = make_bot(tmp_path)
-    fake_of[bot] = fake
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = FAST
-        lobby = await open_table(fake, world, tmp_path / "tarot.sqlite3", deals=2)
-        await start(fake, world, lobby)
+        await started(fake, world, bot, deals=2)
         channel = channel_of(world)
         alice = world.alice
         await fake.wait_for(lambda: latest_dm(fake, alice) is not None, 10, "no DM")
@@ -416,6 +397,4 @@ async def test_a_retried_dm_edit_landing_after_a_click_answer_does_not_stay(
             return table is None or turns <= {table.turn}
 
         await fake.wait_for(current, 3, "the DM kept the controls of a past turn")
-        stop = await fake.slash(world.alice, world.table, "tarot", subcommand="stop")
-        await stop.response()
-        await bot.presenter.drain()
+        await stop_game(fake, world, bot)

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drivers import lobby_control, make_bot, open_lobby
 from fake_discord import FakeDiscord, FakeInteraction, World, run_client
-from test_game_flow import make_bot
 
 from bot.i18n import t
 from bot.render.help import rules_explained
@@ -81,11 +81,8 @@ async def test_a_command_that_fails_is_answered_with_an_apology_and_logged_witho
 async def test_a_control_that_fails_is_answered_with_an_apology_and_logged_without_its_text(
     fake: FakeDiscord, world: World, tarot: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    new = await fake.slash(world.alice, world.table, "tarot", subcommand="new")
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    lobby = fake.channel_messages(world.table)[0]
-    join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+    lobby = await open_lobby(fake, world)
+    join = lobby_control(lobby, ":join")
     tarot.tables.join = broken_async
     click = await fake.click(world.bob, lobby, join)
     assert await private_answer(click) == t("en", "ui.error")

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_discord import FakeDiscord, FakeMessage, World, run_client
-from test_game_flow import make_bot, table_of
+from drivers import fill_lobby, make_bot, open_lobby, press_start, table_of
+from fake_discord import FakeDiscord, World, run_client
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
@@ -20,13 +20,6 @@ async def settings(fake: FakeDiscord, world: World, user: Any = None, **options:
         user or world.alice, world.table, "tarot", subcommand="settings", options=options
     )
     return (await handle.message()).content
-
-
-async def open_table(fake: FakeDiscord, world: World, **options: Any) -> FakeMessage:
-    new = await fake.slash(world.alice, world.table, "tarot", subcommand="new", options=options)
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    return fake.channel_messages(world.table)[0]
 
 
 @pytest.fixture
@@ -118,7 +111,7 @@ async def test_tarot_new_takes_the_servers_defaults_for_what_the_host_left_out(
             ("shuffle", "cut"),
         ]:
             await settings(fake, world, setting=key, value=value)
-        await open_table(fake, world, garde_contre_multiplier=6)
+        await open_lobby(fake, world, garde_contre_multiplier=6)
         table = table_of(bot, int(world.table.id))
         assert (table.players, table.deals_target) == (3, 2)
         rules = table.rules
@@ -132,7 +125,7 @@ async def test_the_table_speaks_the_language_the_server_chose(
     """The server's preferred locale is French; its setting says Polish."""
     async with run_client(fake, bot):
         await settings(fake, world, setting="language", value="pl")
-        lobby = await open_table(fake, world, players=4)
+        lobby = await open_lobby(fake, world, players=4)
         await bot.presenter.drain()
         title = t("pl", "lobby.title", players=4)
         assert title != t("fr", "lobby.title", players=4)
@@ -162,12 +155,9 @@ async def test_the_servers_turn_timers_apply_to_its_new_tables(
         )
         await settings(fake, world, setting="reminder_after", value="0")
         await settings(fake, world, setting="stand_in_after", value="1")
-        lobby = await open_table(fake, world, players=3, deals=1)
-        addbot = next(c for c in lobby.custom_ids() if c.endswith(":addbot"))
-        for _ in range(2):
-            await (await fake.click(world.alice, lobby, addbot)).response()
+        lobby = await open_lobby(fake, world, players=3, deals=1)
+        await fill_lobby(fake, world, lobby, [], bots=2)
         channel = int(world.table.id)
         await fake.wait_for(lambda: all(table_of(bot, channel).seats))
-        start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
-        await (await fake.click(world.alice, lobby, start)).response()
+        await press_start(fake, world, lobby)
         await fake.wait_for(lambda: table_of(bot, channel).seats[0].away, timeout=10)

@@ -4,27 +4,22 @@ Play again after a game, ``/help`` and ``/tarot rules`` in words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from drivers import (
+    ephemeral_text,
+    fill_lobby,
+    lobby_control,
+    make_bot,
+    moved_on,
+    open_lobby,
+    press_start,
+    table_of,
+)
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
-from test_game_flow import make_bot, table_of
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
-
-
-async def open_lobby(fake: FakeDiscord, world: World, bot: TarotBot, **options: Any) -> FakeMessage:
-    """Alice opens a table; its lobby message."""
-    new = await fake.slash(world.alice, world.table, "tarot", subcommand="new", options=options)
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    return fake.channel_messages(world.table)[-1]
-
-
-def ids_ending(message: FakeMessage, end: str) -> list[str]:
-    return [c for c in message.custom_ids() if c.endswith(end)]
 
 
 def removes(message: FakeMessage) -> dict[str, str]:
@@ -34,13 +29,6 @@ def removes(message: FakeMessage) -> dict[str, str]:
         for b in message.buttons()
         if ":lobby:" in b.get("custom_id", "") and ":remove_" in b["custom_id"]
     }
-
-
-async def ephemeral(handle: Any) -> str:
-    response: dict[str, Any] = await handle.response()
-    data = response.get("data") or {}
-    assert data.get("flags", 0) & 64, f"not ephemeral: {response}"
-    return str(data.get("content", ""))
 
 
 async def test_new_says_what_was_opened(fake: FakeDiscord, world: World, tmp_path: Path) -> None:
@@ -53,7 +41,7 @@ async def test_new_says_what_was_opened(fake: FakeDiscord, world: World, tmp_pat
             new = await fake.slash(
                 user, channel, "tarot", subcommand="new", options={"players": 3, "deals": 1}
             )
-            text = await ephemeral(new)
+            text = await ephemeral_text(new)
             assert text == t(locale, "ui.table_opened", players=3, deals=1)
             assert text != t(locale, "ui.done")
         assert "3 joueurs, 1 donne." in t("fr", "ui.table_opened", players=3, deals=1)
@@ -67,9 +55,8 @@ async def test_the_host_removes_a_player_or_a_bot(
     channel = int(world.table.id)
     async with run_client(fake, bot):
         bot.presenter.tables.interval = 0.01
-        lobby = await open_lobby(fake, world, bot, players=4)
-        await (await fake.click(world.bob, lobby, ids_ending(lobby, ":join")[0])).response()
-        await (await fake.click(world.alice, lobby, ids_ending(lobby, ":addbot")[0])).response()
+        lobby = await open_lobby(fake, world, players=4)
+        await fill_lobby(fake, world, lobby, [world.bob], bots=1)
         await fake.wait_for(lambda: len(removes(fake.channel_messages(world.table)[0])) == 2)
         lobby = fake.channel_messages(world.table)[0]
         buttons = removes(lobby)  # one per seat but the host's (the channel reads French)
@@ -78,7 +65,7 @@ async def test_the_host_removes_a_player_or_a_bot(
         assert set(buttons) == {bob_label, bot_label}
 
         # Only the host removes; Bob is told why, in his language, and stays.
-        refusal = await ephemeral(await fake.click(world.bob, lobby, buttons[bot_label]))
+        refusal = await ephemeral_text(await fake.click(world.bob, lobby, buttons[bot_label]))
         assert refusal == t("en", "refused.not_host_action", action=t("en", "host_action.remove"))
         assert [s is not None for s in table_of(bot, channel).seats] == [True, True, True, False]
 
@@ -89,8 +76,8 @@ async def test_the_host_removes_a_player_or_a_bot(
             lambda: set(removes(fake.channel_messages(world.table)[0])) == {bot_label}
         )
         # A Remove button of Bob's seat, pressed after Carol took it, removes nobody.
-        await (await fake.click(world.carol, lobby, ids_ending(lobby, ":join")[0])).response()
-        stale = await ephemeral(
+        await (await fake.click(world.carol, lobby, lobby_control(lobby, ":join"))).response()
+        stale = await ephemeral_text(
             await fake.click(world.alice, lobby, buttons[bob_label], force=True)
         )
         assert stale == t("fr", "refused.stale")
@@ -112,18 +99,13 @@ async def test_the_host_removes_a_player_or_a_bot(
         removed = await fake.slash(
             world.alice, world.table, "tarot", subcommand="remove", options={"seat": 3}
         )
-        assert await ephemeral(removed) == t("fr", "ui.done")
+        assert await ephemeral_text(removed) == t("fr", "ui.done")
         assert [s is not None for s in table_of(bot, channel).seats] == [True, True, False, False]
         own = await fake.slash(
             world.alice, world.table, "tarot", subcommand="remove", options={"seat": 1}
         )
-        assert await ephemeral(own) == t("fr", "refused.host_seat")
+        assert await ephemeral_text(own) == t("fr", "refused.host_seat")
         assert table_of(bot, channel).seat_of(int(world.alice.id)) == 0
-
-
-def moved(bot: TarotBot, channel: int, turn: int) -> Callable[[], bool]:
-    """The table has left ``turn`` (or is gone)."""
-    return lambda: table_of(bot, channel) is None or table_of(bot, channel).turn != turn
 
 
 async def finish_alone(fake: FakeDiscord, bot: TarotBot, user: FakeUser, channel: int) -> None:
@@ -139,7 +121,7 @@ async def finish_alone(fake: FakeDiscord, bot: TarotBot, user: FakeUser, channel
                 _, _, view = bot.tables.private_view(channel, int(user.id))
                 await bot.tables.act(channel, int(user.id), table.turn, view.legal[0])
                 continue
-        await fake.wait_for(moved(bot, channel, table.turn), timeout=15)
+        await fake.wait_for(lambda turn=table.turn: moved_on(bot, channel, turn), timeout=15)
     raise AssertionError("the game did not end")
 
 
@@ -150,10 +132,9 @@ async def test_play_again_seats_everyone_again(
     channel = int(world.table.id)
     async with run_client(fake, bot):
         bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, bot, players=3, deals=1, misere=True)
-        for _ in range(2):
-            await (await fake.click(world.alice, lobby, ids_ending(lobby, ":addbot")[0])).response()
-        await (await fake.click(world.alice, lobby, ids_ending(lobby, ":start")[0])).response()
+        lobby = await open_lobby(fake, world, players=3, deals=1, misere=True)
+        await fill_lobby(fake, world, lobby, [], bots=2)
+        await press_start(fake, world, lobby)
         first = table_of(bot, channel)
         first_id, first_seats = first.game_id, [(s.user_id, s.level) for s in first.seats]
         await finish_alone(fake, bot, world.alice, channel)
@@ -172,7 +153,7 @@ async def test_play_again_seats_everyone_again(
         assert found is not None
         message, again = found
         # Dave did not play it: refused, nothing opened.
-        refusal = await ephemeral(await fake.click(world.outsider, message, again))
+        refusal = await ephemeral_text(await fake.click(world.outsider, message, again))
         assert refusal == t("en", "refused.not_seated")
         assert table_of(bot, channel) is None
 
@@ -191,7 +172,7 @@ async def test_play_again_seats_everyone_again(
             ),
             timeout=5,
         )
-        twice = await ephemeral(await fake.click(world.alice, message, again))
+        twice = await ephemeral_text(await fake.click(world.alice, message, again))
         assert twice == t("fr", "refused.table_exists")
         assert table_of(bot, channel).game_id == table.game_id
 
@@ -211,15 +192,15 @@ async def test_help_and_rules_in_words(fake: FakeDiscord, world: World, tmp_path
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
         for user, locale in ((world.alice, "fr"), (world.bob, "en")):
-            shown = await ephemeral(await fake.slash(user, world.table, "help"))
+            shown = await ephemeral_text(await fake.slash(user, world.table, "help"))
             assert shown == t(locale, "help.text")
         assert "/tarot nouvelle" in t("fr", "help.text") and "/tarot regles" in t("fr", "help.text")
         # In a DM with the bot too.
-        dm = await ephemeral(await fake.slash(world.bob, fake.dm_channel(world.bob), "help"))
+        dm = await ephemeral_text(await fake.slash(world.bob, fake.dm_channel(world.bob), "help"))
         assert dm == t("en", "help.text")
 
         # No table here: every option explained, instead of "no table".
-        rules = await ephemeral(
+        rules = await ephemeral_text(
             await fake.slash(world.bob, world.table, "tarot", subcommand="rules")
         )
         assert rules != t("en", "ui.no_table_here")
@@ -232,8 +213,8 @@ async def test_help_and_rules_in_words(fake: FakeDiscord, world: World, tmp_path
         ):
             assert t("en", f"rules.explain.{option}") in rules
         # A table: its own rules first, then the same explanations.
-        await open_lobby(fake, world, bot, players=3, garde_contre_multiplier=8)
-        rules = await ephemeral(
+        await open_lobby(fake, world, players=3, garde_contre_multiplier=8)
+        rules = await ephemeral_text(
             await fake.slash(world.alice, world.table, "tarot", subcommand="rules")
         )
         assert t("fr", "rule.garde_contre_multiplier", value=8) in rules

@@ -6,56 +6,18 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
-from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser, World, run_client
-from test_game_flow import make_bot, table_of
-
-from bot.discord.client import TarotBot
-from bot.i18n import t
-
-STALE = {t("en", "ui.stale"), t("fr", "ui.stale")}
-
-
-async def seated_game(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
-    """Alice and Bob with two bots, until it is a human's turn; returns the channel id."""
-    channel = int(world.table.id)
-    new = await fake.slash(
-        world.alice, world.table, "tarot", subcommand="new", options={"players": 4, "deals": 1}
-    )
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    lobby = fake.channel_messages(world.table)[0]
-
-    def cid(end: str) -> str:
-        return next(c for c in lobby.custom_ids() if c.endswith(end))
-
-    await (await fake.click(world.bob, lobby, cid(":join"))).response()
-    for _ in range(2):
-        await (await fake.click(world.alice, lobby, cid(":addbot"))).response()
-    await fake.wait_for(lambda: all(table_of(bot, channel).seats))
-    await (await fake.click(world.alice, lobby, cid(":start"))).response()
-    await fake.wait_for(lambda: human_to_act(bot, world, channel) is not None, timeout=15)
-    return channel
-
-
-def human_to_act(bot: TarotBot, world: World, channel: int) -> FakeUser | None:
-    table = table_of(bot, channel)
-    if table is None or table.deal is None or table.deal.done or table.deal.to_act is None:
-        return None
-    holder = table.seats[table.deal.to_act]
-    if holder.user_id is None:
-        return None
-    return world.alice if holder.user_id == int(world.alice.id) else world.bob
-
-
-async def current_dm(fake: FakeDiscord, user: FakeUser, turn: int) -> FakeMessage:
-    def ready() -> bool:
-        dms = fake.dm_messages(user)
-        return bool(dms) and any(f":{turn}:" in c for c in dms[-1].custom_ids())
-
-    await fake.wait_for(ready, timeout=10)
-    return fake.dm_messages(user)[-1]
+from drivers import (
+    STALE,
+    current_dm,
+    ephemeral_text,
+    human_to_act,
+    make_bot,
+    seated_game,
+    state,
+    table_of,
+)
+from fake_discord import FakeDiscord, FakeMessage, World, run_client
 
 
 def enabled_move(message: FakeMessage) -> str:
@@ -63,18 +25,6 @@ def enabled_move(message: FakeMessage) -> str:
         if not component.get("disabled") and component.get("type") == 2:
             return str(component["custom_id"])
     raise AssertionError("no enabled button")
-
-
-async def ephemeral_text(handle: FakeInteraction) -> str:
-    response: dict[str, Any] = await handle.response()
-    data = response.get("data") or {}
-    assert data.get("flags", 0) & 64, f"not ephemeral: {response}"
-    return str(data.get("content", ""))
-
-
-async def state(bot: TarotBot, channel: int) -> tuple[int, int]:
-    table = table_of(bot, channel)
-    return table.turn, len(await bot.storage.actions(table.game_id))
 
 
 async def test_clicks_that_must_not_act_are_answered_and_change_nothing(

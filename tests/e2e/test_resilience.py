@@ -10,12 +10,10 @@ one DM per game, whose enabled controls carry the turn they were made at
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import os
 import signal
-import sqlite3
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -24,8 +22,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drivers import (
+    STALE,
+    BotProcess,
+    choice,
+    dm_ids,
+    latest_dm,
+    make_bot,
+    move_controls,
+    open_table,
+    press_in_version,
+    public_messages,
+    query,
+    start,
+    turn_of,
+)
 from fake_discord import (
-    IT_COMPONENT,
     FakeChannel,
     FakeDiscord,
     FakeMessage,
@@ -33,53 +45,15 @@ from fake_discord import (
     World,
     run_client,
 )
-from test_game_flow import public_messages
 
-from bot.discord.client import TarotBot
-from bot.i18n import t
-from bot.settings import load_settings
 from tarot_core.cards import format_card
 
-HERE = Path(__file__).parent
-STALE = {t("en", "ui.stale"), t("fr", "ui.stale")}
-MOVE_KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart")
 FAST_EDITS = "0.02"
 """The presenter's pacing (1 s per message in production) in the bot process of the
 SIGKILL test: see ``__main__`` at the bottom, which then runs ``bot.__main__.main()``."""
 
 
 # ----- reading what a human sees -------------------------------------------------------
-
-
-def move_controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The enabled move controls (buttons and selects) among ``components``, in order."""
-    found: list[dict[str, Any]] = []
-    stack = list(reversed(components))
-    while stack:
-        comp = stack.pop()
-        stack.extend(reversed(comp.get("components") or []))
-        cid = str(comp.get("custom_id", ""))
-        parts = cid.split(":")
-        is_move = len(parts) == 6 and parts[0] == "tarot" and parts[1] in MOVE_KINDS
-        if is_move and comp.get("type") in (2, 3) and not comp.get("disabled"):
-            found.append(comp)
-    return found
-
-
-def turn_of(components: list[dict[str, Any]]) -> int | None:
-    """The turn the enabled move controls were made at, or None if there are none."""
-    controls = move_controls(components)
-    return int(controls[0]["custom_id"].split(":")[4]) if controls else None
-
-
-def dm_ids(fake: FakeDiscord, user: FakeUser) -> list[str]:
-    """The bot's own messages in its DM with ``user`` (not answers to their clicks)."""
-    return [m.id for m in fake.dm_messages(user) if not m.ephemeral]
-
-
-def latest_dm(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
-    ids = dm_ids(fake, user)
-    return fake.messages[ids[-1]] if ids else None
 
 
 @dataclass
@@ -102,43 +76,6 @@ class Press:
     @property
     def arg(self) -> str:
         return self.custom_id.split(":")[5]
-
-
-def choice(control: dict[str, Any]) -> list[str]:
-    """What a human picks in a control: nothing for a button, the first options of a select."""
-    if control.get("type") != 3:
-        return []
-    count = control.get("max_values", 1)
-    return [o["value"] for o in control.get("options", [])][:count]
-
-
-async def click_as_of(
-    fake: FakeDiscord,
-    user: FakeUser,
-    message: FakeMessage,
-    payload: dict[str, Any],
-    custom_id: str,
-    values: list[str] | None = None,
-) -> Any:
-    """Use a control of ``message`` as the user's client showed it (``payload``: a version
-    of the message, maybe from before the bot restarted or before it moved on)."""
-    control = next(
-        (
-            c
-            for c in FakeMessage(
-                "0", message.channel, message.author, components=payload["components"]
-            ).iter_components()
-            if c.get("custom_id") == custom_id
-        ),
-        None,
-    )
-    assert control is not None, f"{custom_id} is not in that version of the message"
-    data = fake._base_interaction(IT_COMPONENT, user, message.channel, None)
-    data["message"] = payload
-    data["data"] = {"custom_id": custom_id, "component_type": control["type"]}
-    if control["type"] == 3:
-        data["data"]["values"] = list(values or [])
-    return await fake._send_interaction(data, user, message.channel, message)
 
 
 async def play(
@@ -214,14 +151,6 @@ def repeated_lines(fake: FakeDiscord, channel: FakeChannel, table_id: str) -> li
 # ----- reading what was stored -----------------------------------------------------------
 
 
-def query(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    conn = sqlite3.connect(db, timeout=5)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
-
-
 def check_recorded_once(db: Path, game_id: int, players: int, deals_target: int) -> int:
     """The game finished, each deal stored once with a score per seat, one set of final
     results; returns the number of deals stored."""
@@ -295,101 +224,13 @@ def dm_seats(db: Path, game_id: int, users: list[FakeUser]) -> dict[str, int]:
     return seats
 
 
-# ----- a table in the channel --------------------------------------------------------------
-
-
-async def open_table(fake: FakeDiscord, world: World, db: Path, deals: int) -> FakeMessage:
-    """Alice opens a 4-player table, Bob joins, two bots; returns the lobby message (the
-    table message once started) before Start is pressed."""
-    new = await fake.slash(
-        world.alice, world.table, "tarot", subcommand="new", options={"players": 4, "deals": deals}
-    )
-    await new.response()
-    await fake.wait_for(lambda: fake.channel_messages(world.table), 10)
-    lobby = fake.channel_messages(world.table)[0]
-
-    def cid(end: str) -> str:
-        return next(c for c in lobby.custom_ids() if c.endswith(end))
-
-    await (await fake.click(world.bob, lobby, cid(":join"))).response()
-    for _ in range(2):
-        await (await fake.click(world.alice, lobby, cid(":addbot"))).response()
-    await fake.wait_for(lambda: query(db, "SELECT count(*) FROM seats")[0][0] == 4, 5)
-    return lobby
-
-
-async def start(fake: FakeDiscord, world: World, lobby: FakeMessage) -> None:
-    start_id = next(c for c in lobby.custom_ids() if c.endswith(":start"))
-    response = await (await fake.click(world.alice, lobby, start_id)).response()
-    assert response["type"] == 6, response
-
-
-def make_bot(tmp_path: Path, bot_pause: float = 0) -> TarotBot:
-    settings = load_settings(
-        {
-            "DISCORD_TOKEN": "x",
-            "TAROT_DB": str(tmp_path / "tarot.sqlite3"),
-            "TAROT_BOT_PAUSE": str(bot_pause),
-            "TAROT_BOT_WORKERS": "1",
-        },
-        None,
-    )
-    return TarotBot(settings, guild_ready_timeout=0.05)
-
-
 # ----- 1. SIGKILL in the middle of a deal --------------------------------------------------
-
-
-class BotProcess:
-    """``python tests/e2e/fake_discord.py REST GATEWAY test_resilience``: the real
-    ``bot.__main__.main()`` (settings from the environment) in its own process group."""
-
-    def __init__(self, fake: FakeDiscord, world: World, tmp_path: Path) -> None:
-        self.db = tmp_path / "tarot.sqlite3"
-        self.tmp_path = tmp_path
-        self.env = {
-            **os.environ,
-            "DISCORD_TOKEN": fake.token,
-            "TAROT_DB": str(self.db),
-            "TAROT_BOT_PAUSE": "0",
-            "TAROT_BOT_WORKERS": "1",
-            "TAROT_DEV_GUILD": world.guild.id,
-            "FAKE_EDIT_INTERVAL": FAST_EDITS,
-        }
-        self.launcher = [sys.executable, str(HERE / "fake_discord.py"), fake.rest_base]
-        self.launcher += [fake.gateway_url, "test_resilience"]
-        self.procs: list[asyncio.subprocess.Process] = []
-
-    async def spawn(self) -> asyncio.subprocess.Process:
-        log = (self.tmp_path / f"bot{len(self.procs) + 1}.log").open("w")
-        proc = await asyncio.create_subprocess_exec(
-            *self.launcher,
-            env=self.env,
-            cwd=self.tmp_path,  # no .env of the project
-            stdout=log,
-            stderr=log,
-            start_new_session=True,  # its bot workers go in its process group
-        )
-        log.close()
-        self.procs.append(proc)
-        return proc
-
-    def logs(self) -> str:
-        return "\n".join(p.read_text()[-3000:] for p in sorted(self.tmp_path.glob("bot*.log")))
-
-    async def kill_all(self) -> None:
-        for proc in self.procs:
-            if proc.returncode is None:
-                proc.send_signal(signal.SIGKILL)
-                await proc.wait()
-            with contextlib.suppress(ProcessLookupError):  # its orphaned bot workers
-                os.killpg(proc.pid, signal.SIGKILL)
 
 
 async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp_path: Path):
     alice, bob = world.alice, world.bob
     gid = world.guild.id
-    runner = BotProcess(fake, world, tmp_path)
+    runner = BotProcess(fake, world, tmp_path, "test_resilience", FAKE_EDIT_INTERVAL=FAST_EDITS)
     db = runner.db
     try:
         first = await runner.spawn()
@@ -462,7 +303,7 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         async def use(payload: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
             control = move_controls(payload["components"])[0]
             values = choice(control)
-            handle = await click_as_of(fake, user, dm, payload, control["custom_id"], values)
+            handle = await press_in_version(fake, user, dm, payload, control["custom_id"], values)
             return control["custom_id"], values, await handle.response()
 
         def is_stale(response: dict[str, Any]) -> bool:
@@ -642,7 +483,7 @@ async def test_rest_calls_per_deal(
     than the 1 s between two edits of a message: the second run keeps that ratio, 50
     times faster (humans answer at once in both)."""
     alice, bob = world.alice, world.bob
-    bot = make_bot(tmp_path, bot_pause)
+    bot = make_bot(tmp_path, TAROT_BOT_PAUSE=str(bot_pause))
     db = tmp_path / "tarot.sqlite3"
     channel = int(world.table.id)
     async with run_client(fake, bot):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from drivers import four_seated, make_bot, play_to_the_end, press_start, table_of
 from fake_discord import FakeDiscord, FakeMessage, World, run_client
-from test_game_flow import latest_hand, make_bot, press_something, table_of
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
@@ -17,55 +17,9 @@ async def open_and_start(fake: FakeDiscord, world: World, bot: TarotBot) -> Fake
     """Alice's 4-seat, 1-deal table with Bob and two heuristic bots, started; returns the
     table message."""
     bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    channel = int(world.table.id)
-    new = await fake.slash(
-        world.alice, world.table, "tarot", subcommand="new", options={"players": 4, "deals": 1}
-    )
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    lobby = fake.channel_messages(world.table)[0]
-
-    def cid(end: str) -> str:
-        return next(c for c in lobby.custom_ids() if c.endswith(end))
-
-    await (await fake.click(world.bob, lobby, cid(":join"))).response()
-    for _ in range(2):
-        await (await fake.click(world.alice, lobby, cid(":addbot"))).response()
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await (await fake.click(world.alice, lobby, cid(":start"))).response()
+    lobby = await four_seated(fake, world, bot)
+    await press_start(fake, world, lobby)
     return lobby
-
-
-async def play_on(fake: FakeDiscord, world: World, bot: TarotBot) -> None:
-    """The humans press the first control of their DM until the game ends."""
-    channel = int(world.table.id)
-    for _ in range(400):
-        table = table_of(bot, channel)
-        if table is None:
-            return
-        deal = table.deal
-        seat = deal.to_act if deal is not None and not deal.done else None
-        uid = table.seats[seat].user_id if seat is not None else None
-        turn = table.turn
-        if uid is not None:
-            user = world.alice if uid == int(world.alice.id) else world.bob
-            await fake.wait_for(
-                lambda u=user, t=turn: (
-                    (m := latest_hand(fake, u, world)) is not None
-                    and any(f":{t}:" in c for c in m.custom_ids())
-                ),
-                timeout=30,
-            )
-            message = latest_hand(fake, user, world)
-            assert message is not None
-            assert await press_something(fake, user, message)
-        await fake.wait_for(
-            lambda t=turn: table_of(bot, channel) is None or table_of(bot, channel).turn != t,
-            timeout=30,
-        )
-    raise AssertionError("the game did not end")
 
 
 async def test_a_whole_game_posts_its_lines_in_the_tables_thread(
@@ -75,7 +29,7 @@ async def test_a_whole_game_posts_its_lines_in_the_tables_thread(
     async with run_client(fake, bot):
         lobby = await open_and_start(fake, world, bot)
         game_id = table_of(bot, int(world.table.id)).game_id
-        await play_on(fake, world, bot)
+        await play_to_the_end(fake, world, bot)
         await bot.presenter.drain()
         (thread,) = fake.threads(world.table)
         assert thread.id == lobby.id  # started from the table message
@@ -102,7 +56,7 @@ async def test_without_the_permission_to_create_threads_lines_go_to_the_channel(
     async with run_client(fake, bot):
         lobby = await open_and_start(fake, world, bot)
         game_id = table_of(bot, int(world.table.id)).game_id
-        await play_on(fake, world, bot)
+        await play_to_the_end(fake, world, bot)
         await bot.presenter.drain()
         assert fake.threads(world.table) == []
         lines = lines_in_channel(fake, world, lobby)
@@ -128,7 +82,7 @@ async def test_tarot_threads_off_puts_lines_in_the_channel_for_manage_server_onl
         )
         assert (await off.message()).content == t("fr", "ui.threads_off")
         lobby = await open_and_start(fake, world, bot)
-        await play_on(fake, world, bot)
+        await play_to_the_end(fake, world, bot)
         await bot.presenter.drain()
         assert fake.threads(world.table) == []
         lines = lines_in_channel(fake, world, lobby)
@@ -152,7 +106,7 @@ async def test_after_a_restart_lines_go_to_the_same_thread(
     again = make_bot(tmp_path)
     async with run_client(fake, again):
         again.presenter.tables.interval = again.presenter.dms.interval = 0.01
-        await play_on(fake, world, again)
+        await play_to_the_end(fake, world, again)
         await again.presenter.drain()
     assert len(fake.threads(world.table)) == 1
     lines = [m.content for m in fake.thread_messages(lobby)]
@@ -176,7 +130,7 @@ async def test_a_thread_deleted_or_locked_gives_way_to_the_channel(
             del fake.channels[thread.id]
         else:  # archived and locked by a moderator: 400, code 50083
             thread.archived = thread.locked = True
-        await play_on(fake, world, bot)
+        await play_to_the_end(fake, world, bot)
         await bot.presenter.drain()
         lines = lines_in_channel(fake, world, lobby)
         assert lines and lines[-1].startswith(f"**{t('fr', 'standings.title')}**")

@@ -8,18 +8,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from drivers import (
+    TOKEN_EXPIRED,
+    hand_ready,
+    hidden_forms,
+    human_to_act,
+    latest_hand,
+    make_bot,
+    open_lobby,
+    press_something,
+    table_of,
+    wait_moved_on,
+)
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
-from test_game_flow import hidden_forms, latest_hand, make_bot, press_something, table_of
-from test_refusals import human_to_act
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
 from bot.render.cards import card_long, card_short
 from bot.render.table import lobby_text, table_text
 from tarot_core import view as deal_view
-
-TOKEN_EXPIRED = 16 * 60
-"""Older than the 15 minutes Discord lets an interaction token edit its messages."""
 
 
 def button(message: FakeMessage, arg: str) -> str:
@@ -77,35 +84,6 @@ async def refresh(
     return fake.messages[view.id]
 
 
-async def moved_on(fake: FakeDiscord, bot: TarotBot, channel: int, turn: int) -> None:
-    """Wait until the table has left ``turn`` (or its channel)."""
-
-    def moved() -> bool:
-        table = table_of(bot, channel)
-        return table is None or table.turn != turn
-
-    await fake.wait_for(moved, timeout=30)
-
-
-async def hand_ready(fake: FakeDiscord, world: World, user: FakeUser, turn: int) -> None:
-    """Wait until ``user``'s hand offers the moves of ``turn``."""
-
-    def ready() -> bool:
-        hand = latest_hand(fake, user, world)
-        return hand is not None and any(f":{turn}:" in c for c in hand.custom_ids())
-
-    await fake.wait_for(ready, timeout=30)
-
-
-async def open_lobby(fake: FakeDiscord, world: World) -> FakeMessage:
-    new = await fake.slash(
-        world.alice, world.table, "tarot", subcommand="new", options={"players": 4, "deals": 1}
-    )
-    await new.response()
-    await fake.wait_for(lambda: len(fake.channel_messages(world.table)) >= 1)
-    return fake.channel_messages(world.table)[0]
-
-
 async def test_a_spectator_follows_a_whole_game_from_one_view(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
@@ -115,7 +93,7 @@ async def test_a_spectator_follows_a_whole_game_from_one_view(
     en, fr = dave.locale, alice.locale
     async with run_client(fake, bot):
         bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        table_message = await open_lobby(fake, world)
+        table_message = await open_lobby(fake, world, players=4, deals=1)
 
         # Dave, not seated, watches the lobby; Bob joins; Dave's Refresh shows him seated.
         watching = await watch(fake, dave, table_message)
@@ -142,7 +120,7 @@ async def test_a_spectator_follows_a_whole_game_from_one_view(
             user = human_to_act(bot, world, channel)
             turn = table_of(bot, channel).turn
             if user is None:
-                await moved_on(fake, bot, channel, turn)
+                await wait_moved_on(fake, bot, channel, turn)
                 continue
             await hand_ready(fake, world, user, turn)
             fake.advance(TOKEN_EXPIRED)
@@ -163,7 +141,7 @@ async def test_a_spectator_follows_a_whole_game_from_one_view(
                 own_hand_absent(bot, channel, alice, during[1])
             message = latest_hand(fake, user, world)
             assert message is not None and await press_something(fake, user, message)
-            await moved_on(fake, bot, channel, turn)
+            await wait_moved_on(fake, bot, channel, turn)
         assert table_of(bot, channel) is None, "the game did not end"
         assert len(seen) > 10, "the view did not follow the game"
         assert len(during) == 2
@@ -197,7 +175,7 @@ async def test_a_cancelled_lobby_is_said_to_be_cancelled(
     dave = world.outsider
     async with run_client(fake, bot):
         bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        table_message = await open_lobby(fake, world)
+        table_message = await open_lobby(fake, world, players=4, deals=1)
         watching = await watch(fake, dave, table_message)
         leave = button(table_message, ":leave")
         await (await fake.click(world.alice, table_message, leave)).response()  # the host
