@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -65,6 +65,20 @@ class _Line:
     ping: bool
     after: int
     table: TableSnapshot | None
+    short: bool = False
+    """An event line (not a score sheet or standings): one change's short lines join."""
+
+
+def _joined(first: _Line, then: _Line) -> _Line | None:
+    """The short lines of one change (a contract and its chien) as one message, when they
+    fit: one post, and one place to read them. A reminder, which pings, stays alone, and
+    so do results, each its own message."""
+    game = first.table.game_id if first.table is not None else None
+    same = first.after == then.after and game == (then.table.game_id if then.table else None)
+    if not (same and first.short and then.short) or first.ping or then.ping:
+        return None
+    text = f"{first.text}\n{then.text}"
+    return replace(first, text=text) if len(text) <= MESSAGE_LIMIT else None
 
 
 @dataclass(frozen=True)
@@ -160,6 +174,7 @@ class DiscordPresenter:
                 ping=isinstance(event, Reminder),
                 after=self._seq,
                 table=table,
+                short=not isinstance(event, (DealFinished, GameFinished)),
             )
 
     async def drain(self) -> None:
@@ -264,12 +279,13 @@ class DiscordPresenter:
         ping: bool = False,
         after: int = 0,
         table: TableSnapshot | None = None,
+        short: bool = False,
     ) -> None:
         """Lines go out in order, one channel at a time, none dropped on an error; each
         after the table message shows state ``after`` (the state the line comes with), in
         the thread of ``table``'s game if it has one."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait(_Line(text[:MESSAGE_LIMIT], ping, after, table))
+        queue.put_nowait(_Line(text[:MESSAGE_LIMIT], ping, after, table, short))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
@@ -277,15 +293,27 @@ class DiscordPresenter:
             )
 
     async def _poster(self, channel_id: int, queue: asyncio.Queue[_Line]) -> None:
-        while not queue.empty():
-            line = await queue.get()
+        held: _Line | None = None  # taken from the queue but not joined: the next to post
+        while held is not None or not queue.empty():
+            line = held if held is not None else await queue.get()
+            held = None
+            taken = 1
             try:
                 await self._table_showing(channel_id, line.after)
+                while not queue.empty():
+                    following = queue.get_nowait()
+                    joined = _joined(line, following)
+                    if joined is None:
+                        held = following
+                        break
+                    line = joined
+                    taken += 1
                 await self._send_line(channel_id, line)
             except Exception:  # Discord's refusal, or storage (where the thread is)
                 log.exception("channel %s: a line could not be posted", channel_id)
             finally:
-                queue.task_done()
+                for _ in range(taken):
+                    queue.task_done()
 
     async def _send_line(self, channel_id: int, line: _Line) -> None:
         """Post ``line`` with ``send`` (a nonce: never twice), in its game's thread if it

@@ -1,6 +1,7 @@
 """Bot moves: a bot seat's, or a stand-in's for an away human, from pause to shown change.
 
-A move is started once per turn (``Table.bot_turn``), waits the bot pause and a slot
+A move is started once per turn (``Table.bot_turn``), waits the bot pause (not between
+two steps of one seat's turn: its slam after its écart, its card after its poignée) and a slot
 (at most ``bot_concurrency`` moves at once across all tables), thinks in a worker
 process from its seat's view alone, then applies its choice under the table's lock if
 the table has not moved on. A worker that fails, hangs or answers something illegal
@@ -43,13 +44,16 @@ class BotMoves:
         self._own_executor = executor is None
         self._slots = asyncio.Semaphore(ctx.settings.bot_concurrency)
 
-    def start(self, table: Table, turn: int, level: str, *, stand_in: bool) -> None:
-        """A bot of ``level`` plays the seat to act at ``turn`` (once, however often asked);
-        a ``stand_in`` gives way if its human comes back first."""
+    def start(
+        self, table: Table, turn: int, level: str, *, stand_in: bool, pause: bool = True
+    ) -> None:
+        """A bot of ``level`` plays the seat to act at ``turn`` (once, however often asked),
+        after the bot pause unless ``pause`` is false; a ``stand_in`` gives way if its human
+        comes back first."""
         if table.bot_turn == turn:
             return
         table.bot_turn = turn
-        self.ctx.spawn(self._play(table, turn, level, stand_in))
+        self.ctx.spawn(self._play(table, turn, level, stand_in, pause))
 
     def shutdown(self) -> None:
         """End the worker processes, if this service started them."""
@@ -61,8 +65,9 @@ class BotMoves:
     def _current(table: Table, turn: int) -> bool:
         return table.playing_at(turn) and table.bot_turn == turn
 
-    async def _play(self, table: Table, turn: int, level: str, stand_in: bool) -> None:
-        await self.ctx.clock.sleep(self.ctx.settings.bot_pause)
+    async def _play(self, table: Table, turn: int, level: str, stand_in: bool, pause: bool) -> None:
+        if pause:
+            await self.ctx.clock.sleep(self.ctx.settings.bot_pause)
         async with self._slots:
             await self._decide(table, turn, level, stand_in)
 

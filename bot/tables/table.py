@@ -57,8 +57,10 @@ class Table:
     deadline: float | None = None
     turn_timers: tuple[float, float] | None = None
     """This table's (reminder, stand-in) delays, chosen by its server; None: the process's
-    ``TableSettings``. Kept in memory only: a table restored after a restart uses the
-    process's."""
+    ``TableSettings``. Stored with the game: a restart and Play again keep them."""
+    last_step: tuple[int, int] | None = None
+    """(deal number, seat) of the last action applied here when it was a step of a longer
+    turn (``applying.TURN_STEPS``): the seat's next step is not a new turn."""
     told: dict[int, Hashable] = field(default_factory=dict)
     """What each human seat's DM last showed, in short (``showing``), to tell changes."""
 
@@ -97,6 +99,12 @@ class Table:
         for text in self.log:
             game.apply(action_from_json(json.loads(text)))
         self.game = game
+
+    def continuing(self, seat: int) -> bool:
+        """Whether ``seat`` took the last action of the current deal too: the next step of
+        one turn, as a player announces a poignée as they play, not a new turn."""
+        game = self.game
+        return game is not None and self.last_step == (len(game.deals), seat)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -47,9 +47,10 @@ class Turns:
         assert holder is not None
         turn = table.turn
         settings = self.ctx.settings
+        pause = not table.continuing(seat)
         if holder.level is not None:
-            self.bots.start(table, turn, holder.level, stand_in=False)
+            self.bots.start(table, turn, holder.level, stand_in=False, pause=pause)
         elif holder.away and settings.away_policy == AwayPolicy.SEAT:
-            self.bots.start(table, turn, settings.stand_in_level, stand_in=True)
+            self.bots.start(table, turn, settings.stand_in_level, stand_in=True, pause=pause)
         else:
             self.timers.start_turn(table, turn, seat)

@@ -25,7 +25,7 @@ from tables_support import (
 from bot.tables import Refused, TableSettings
 from bot.tables.events import GameStopped, PlayerBack, Reminder, StandIn
 from bot.tables.thinking import decision_seed, think
-from tarot_core import Phase
+from tarot_core import Contract, Phase
 
 GUEST = GUESTS[0]
 
@@ -227,6 +227,50 @@ async def test_bots_pause_before_each_move(open_tables: OpenTables) -> None:
     acted = await m.act(CHANNEL, HOST, 2, seen.legal[0])  # a human's move is not paused
     assert acted.turn == 3
     await still(3)
+
+
+async def _bot_to_make_its_ecart(h: Harness, seed: int) -> int | None:
+    """Play a 3-player deal (the human passes, heuristic bots pause 2 s) until a bot taker
+    is to make its écart: that turn, or None if no bot took with a chien."""
+    m = h.manager
+    await seat_table(h, players=3, humans=1, bots=("heuristic",) * 2, seed=seed, start=False)
+    await m.start(CHANNEL, HOST)
+    while True:
+        snap = h.snapshot()
+        v = snap.view
+        if v is None or snap.status != "playing" or v.phase not in (Phase.BIDDING, Phase.ECART):
+            return None
+        if v.phase == Phase.ECART:
+            return snap.turn if snap.to_act != 0 else None
+        if snap.to_act == 0:
+            _, _, seen = m.private_view(CHANNEL, HOST)
+            passes = [a for a in seen.legal if getattr(a, "contract", None) == Contract.PASS]
+            await m.act(CHANNEL, HOST, snap.turn, passes[0] if passes else seen.legal[0])
+            continue
+        await asyncio.sleep(0.02)  # the bot's move is under way, waiting its pause
+        h.clock.advance(2)
+        await wait_for(lambda before=snap.turn: h.snapshot().turn > before)
+
+
+async def test_a_bot_declares_its_slam_right_after_its_ecart(open_tables: OpenTables) -> None:
+    """The pause comes before a seat's turn, not between its steps: a bot taker's slam
+    declaration follows its écart at once (one table change, not two 1.5 s apart)."""
+    for seed in range(3, 60, 3):  # seed % 3 == 0: seat 0, the human, deals
+        h = await open_tables(TableSettings(bot_pause=2), name=f"slam{seed}.sqlite3")
+        turn = await _bot_to_make_its_ecart(h, seed)
+        if turn is not None:
+            break
+        await h.close()
+    else:
+        raise AssertionError("no seed gave a bot taker with an écart")
+    await asyncio.sleep(0.02)
+    h.clock.advance(2)  # the écart's pause, and no more
+    await wait_for(lambda: h.snapshot().turn == turn + 2)  # the écart, then the slam
+    after = h.snapshot()
+    assert after.view is not None and after.view.phase == Phase.PLAYING
+    if after.to_act != 0:  # the first card is a new turn: it waits its pause
+        await asyncio.sleep(0.05)
+        assert h.snapshot().turn == turn + 2
 
 
 async def test_timers_start_again_after_a_restart(open_tables: OpenTables) -> None:

@@ -467,6 +467,10 @@ def classify(call: Any, table_channel: str, thread: str) -> str:
     return call.route
 
 
+DEALS_MEASURED = int(os.environ.get("TAROT_MEASURE_DEALS", "2"))
+"""Deals of the measured game: ``TAROT_MEASURE_DEALS=20`` for a steadier figure."""
+
+
 @pytest.mark.parametrize(
     ("pacing", "interval", "bot_pause"), [("test", 0.01, 0.0), ("production / 50", 0.02, 0.03)]
 )
@@ -488,7 +492,7 @@ async def test_rest_calls_per_deal(
     channel = int(world.table.id)
     async with run_client(fake, bot):
         bot.presenter.tables.interval = bot.presenter.dms.interval = interval
-        lobby = await open_table(fake, world, db, deals=2)
+        lobby = await open_table(fake, world, db, deals=DEALS_MEASURED)
         await bot.presenter.drain()
         first = len(fake.calls)
         await start(fake, world, lobby)
@@ -515,7 +519,17 @@ async def test_rest_calls_per_deal(
         report[name] = {"total": b - a, **dict(sorted(kinds.items()))}
     tail = Counter(classify(c, world.table.id, lobby.id) for c in calls[ends[-1] :])
     report["after the last deal"] = {"total": len(calls) - ends[-1], **dict(tail)}
-    report["whole game"] = {"total": len(calls), "human moves": len(presses)}
+    cards = 72 * outcomes.count("played")
+    callbacks = sum(1 for c in calls if c.route.endswith("/callback"))
+    report["whole game"] = {
+        "total": len(calls),
+        "human moves": len(presses),
+        "cards played": cards,
+        "per card, in all": round(len(calls) / cards, 3) if cards else None,
+        "per card, against the global limit": (
+            round((len(calls) - callbacks) / cards, 3) if cards else None
+        ),
+    }
     (tmp_path / "rest_calls.json").write_text(json.dumps(report, indent=2))
     print(f"\nREST calls, 4 players (2 humans, 2 bots), {pacing} pacing:")
     print(json.dumps(report, indent=2))

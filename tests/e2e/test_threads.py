@@ -22,11 +22,16 @@ async def open_and_start(fake: FakeDiscord, world: World, bot: TarotBot) -> Fake
     return lobby
 
 
+SEED_WITH_A_CHIEN = 1
+"""A seed whose deal is taken at Prise or Garde: its chien is shown."""
+
+
 async def test_a_whole_game_posts_its_lines_in_the_tables_thread(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
+        bot.tables._lobby.seeds = lambda: SEED_WITH_A_CHIEN
         lobby = await open_and_start(fake, world, bot)
         game_id = table_of(bot, int(world.table.id)).game_id
         await play_to_the_end(fake, world, bot)
@@ -40,6 +45,13 @@ async def test_a_whole_game_posts_its_lines_in_the_tables_thread(
         assert lines[0].startswith(t("fr", "event.game_started", name="").split(":")[0])
         assert lines[-1].startswith(f"**{t('fr', 'standings.title')}**")
         assert len(lines) >= 3  # the start, a contract or "all passed", ..., the standings
+        # The lines of one change are one message: the chien with the contract it follows.
+        chien = t("fr", "event.chien_shown", cards="").split(":")[0]
+        taken = t("fr", "event.contract_made", name="", contract="").split(":")[0].strip()
+        shown = [line for line in lines if chien in line]
+        assert shown
+        for line in shown:
+            assert taken in line.split("\n")[0], line
         assert await bot.storage.table_thread(game_id) == int(thread.id)
         assert "thread" not in bot.presenter.held(game_id)  # let go at the game's end
 
