@@ -20,6 +20,7 @@ from typing import Final
 
 import discord
 
+from bot.guild_config import stored_language
 from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import TableSnapshot
@@ -98,12 +99,13 @@ class TableThreads:
         if not isinstance(channel, discord.TextChannel):
             return None  # a DM, a thread, a forum, or a channel not known
         guild = channel.guild
-        if not threads_enabled(await self.storage.guild_settings(guild.id)):
+        stored = await self.storage.guild_settings(guild.id)
+        if not threads_enabled(stored):
             return None
         perms = channel.permissions_for(guild.me)
         if not (perms.create_public_threads and perms.send_messages_in_threads):
             return None
-        locale = str(guild.preferred_locale)
+        locale = stored_language(stored) or str(guild.preferred_locale)  # the table's
         host = next((s for s in table.seats if s is not None and s.user_id == table.host_id), None)
         name = t(locale, "thread.name", name=host.name if host is not None else "?")[:100]
         try:

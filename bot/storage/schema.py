@@ -158,4 +158,9 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN thread_id INTEGER;
     CREATE TABLE guild_settings (guild_id INTEGER PRIMARY KEY, settings TEXT NOT NULL);
     """,
+    # 8: a table's own turn timers (its server's), as JSON [reminder, stand-in] in seconds;
+    # NULL: the process's. Kept so that a restart or Play again does not lose them.
+    """
+    ALTER TABLE games ADD COLUMN turn_timers TEXT;
+    """,
 )

@@ -50,6 +50,8 @@ class StoredGame:
     seed: int
     status: str
     host_id: int | None
+    turn_timers: tuple[float, float] | None = None
+    """The table's own (reminder, stand-in) delays; None: the process's."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class StoredSeat:
     """The Discord user id, or the bot's level."""
     name: str
     away: bool
+
+
+def _timers(stored: list[float]) -> tuple[float, float]:
+    reminder, stand_in = stored
+    return float(reminder), float(stand_in)
 
 
 class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
@@ -248,13 +255,15 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
         deals_target: int,
         seed: int,
         host_id: int | None = None,
+        turn_timers: tuple[float, float] | None = None,
     ) -> int:
         if guild_id == stats.GLOBAL:
             raise ValueError("guild id 0 is the global leaderboard's scope")
         async with self.transaction():
             cur = await self.conn.execute(
                 "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
-                " status, created_at, host_id) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                " status, created_at, host_id, turn_timers)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -264,6 +273,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
                     str(seed),
                     time.time(),
                     host_id,
+                    None if turn_timers is None else json.dumps(list(turn_timers)),
                 ),
             )
         assert cur.lastrowid is not None
@@ -317,7 +327,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
     async def game(self, game_id: int) -> StoredGame | None:
         async with self.conn.execute(
             "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status,"
-            " host_id FROM games WHERE id = ?",
+            " host_id, turn_timers FROM games WHERE id = ?",
             (game_id,),
         ) as cur:
             row = await cur.fetchone()
@@ -333,6 +343,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
             seed=int(row[6]),
             status=row[7],
             host_id=row[8],
+            turn_timers=None if row[9] is None else _timers(json.loads(row[9])),
         )
 
     async def live_games(self) -> list[StoredGame]:

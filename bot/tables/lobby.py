@@ -75,7 +75,7 @@ class Lobby:
             game_seed = seed if seed is not None else self.seeds()
             async with ctx.saving(), ctx.storage.transaction():
                 game_id, host = await self._new_game(
-                    channel_id, guild_id, rules, target, game_seed, host_id, host_name
+                    channel_id, guild_id, rules, target, game_seed, host_id, host_name, turn_timers
                 )
                 await ctx.storage.seat(game_id, 0, host)
             seats: list[Seat | None] = [None] * players
@@ -103,6 +103,7 @@ class Lobby:
         seed: int,
         host_id: int,
         host_name: str,
+        turn_timers: tuple[float, float] | None,
     ) -> tuple[int, int]:
         """A new game stored (in the caller's transaction) with its host's player: the
         game's id and the host's player id."""
@@ -116,6 +117,7 @@ class Lobby:
             deals_target=deals_target,
             seed=seed,
             host_id=host,
+            turn_timers=turn_timers,
         )
         return game_id, host
 
@@ -238,6 +240,7 @@ class Lobby:
                     game_seed,
                     user_id,
                     name,
+                    stored.turn_timers,
                 )
                 for s in seated:
                     if s.kind == "user" and s.external_id == str(user_id):
@@ -257,6 +260,7 @@ class Lobby:
                 deals_target=stored.deals_target,
                 seed=game_seed,
                 seats=seats,
+                turn_timers=stored.turn_timers,
             )
             ctx.tables[channel_id] = table
         return await self._shown_open(table)

@@ -39,7 +39,6 @@ from . import arguments, checks
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
 from .context import Context
-from .errors import RefusalCode, Refused
 from .events import Event
 from .lobby import Lobby
 from .play import Play
@@ -101,9 +100,9 @@ class TableManager:
         arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._ctx.get(channel_id)
         seat = checks.seated(table, user_id)
+        checks.playing(table)  # not while the start is being stored: it may yet fail
         deal = table.deal
-        if deal is None:
-            raise Refused(RefusalCode.NOT_PLAYING, "the game has not started yet")
+        assert deal is not None
         return table.snapshot(), seat, view(deal, seat)
 
     # ----- life cycle --------------------------------------------------------------------

@@ -47,6 +47,7 @@ async def restore(ctx: Context, timers: Timers, turns: Turns) -> int:
             seed=stored.seed,
             seats=seats,
             status=TableStatus(stored.status),
+            turn_timers=stored.turn_timers,
         )
         ctx.tables[table.channel_id] = table
         count += 1

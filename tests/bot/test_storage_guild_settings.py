@@ -25,8 +25,10 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
         )
     db = await Storage.open(path)
     try:
-        assert await db.schema_version() == 7
+        assert await db.schema_version() == len(MIGRATIONS)
         assert await db.table_message(1) == 77
+        old_game = await db.game(1)
+        assert old_game is not None and old_game.turn_timers is None  # the process's delays
         assert await db.table_thread(1) is None  # an old game posts in its channel
         assert await db.guild_settings(9) == {}
         await db.set_table_thread(1, 88)

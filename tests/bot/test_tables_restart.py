@@ -185,3 +185,35 @@ async def test_an_away_seat_stays_away_after_a_restart(open_tables: OpenTables) 
             break
     assert played_for >= 2
     assert h2.recorder.events(StandIn) == []
+
+
+async def test_a_tables_own_turn_timers_survive_a_restart_and_play_again(
+    open_tables: OpenTables,
+) -> None:
+    """A server's delays (here 5 s, then a stand-in at 10 s, where the process says 60 and
+    120) are stored with the game: the restored table and the next game keep them."""
+    settings = TableSettings(bot_pause=0, reminder_after=60, stand_in_after=120)
+    h = await open_tables(settings, name="timers.sqlite3")
+    m = h.manager
+    await m.create(
+        CHANNEL, HOST, "Host", guild_id=GUILD, players=3, deals=1, seed=17, turn_timers=(5, 10)
+    )
+    await m.join(CHANNEL, GUESTS[0], "Ann")
+    await m.add_bot(CHANNEL, HOST, "random")
+    await m.start(CHANNEL, HOST)
+    await m.settle()
+    first = h.snapshot()
+    assert first.deadline == h.clock.now() + 10
+    await h.close()
+
+    h2 = await open_tables(settings, name="timers.sqlite3")
+    assert await h2.manager.restore() == 1
+    await h2.manager.settle()
+    assert h2.snapshot().deadline == h2.clock.now() + 10
+    await drive(h2, "random")
+    assert h2.manager.table(CHANNEL) is None
+    await h2.manager.play_again(CHANNEL, first.game_id, HOST, "Host")
+    await h2.manager.start(CHANNEL, HOST)
+    await h2.manager.settle()
+    again = h2.snapshot()
+    assert again.game_id != first.game_id and again.deadline == h2.clock.now() + 10

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drivers import fill_lobby, make_bot, open_lobby, press_start, table_of
+from drivers import fill_lobby, four_seated, make_bot, open_lobby, press_start, table_of
 from fake_discord import FakeDiscord, World, run_client
 
 from bot.discord.client import TarotBot
@@ -161,3 +161,19 @@ async def test_the_servers_turn_timers_apply_to_its_new_tables(
         await fake.wait_for(lambda: all(table_of(bot, channel).seats))
         await press_start(fake, world, lobby)
         await fake.wait_for(lambda: table_of(bot, channel).seats[0].away, timeout=10)
+
+
+async def test_the_tables_thread_is_named_in_the_servers_chosen_language(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> None:
+    """The server's preferred locale is French; its setting says Polish: so does the
+    thread the table's lines go to."""
+    async with run_client(fake, bot):
+        await settings(fake, world, setting="language", value="pl")
+        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+        lobby = await four_seated(fake, world, bot)
+        await press_start(fake, world, lobby)
+        await fake.wait_for(lambda: bool(fake.threads(world.table)))
+        (thread,) = fake.threads(world.table)
+        assert thread.name == t("pl", "thread.name", name="alice")
+        assert thread.name != t("fr", "thread.name", name="alice")
