@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
@@ -38,12 +39,77 @@ class RulesError(ValueError):
     """A rule option that does not exist or has a value RULES.md does not allow."""
 
 
+PLAYER_COUNTS = (3, 4, 5)
+"""The player counts a table may have: the one place that says so."""
+
 POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
 SHUFFLES = ("full", "cut")
 
 _SIZES = {3: (24, 6, 4), 4: (18, 6, 3), 5: (15, 3, 3)}
 _POIGNEE_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
 POIGNEE_LEVELS = ("simple", "double", "triple")
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One option of RULES.md: everything else (validation, a record's ``rules`` object,
+    the command line's ``--rule``, the bot's choices and rule lines) is derived from these."""
+
+    name: str
+    allowed: tuple[Any, ...]
+    """Every value allowed, in the order offered; lists as tuples."""
+    default: Any
+    summary: str
+    """What it does, in one English line (translations key on ``rule.about.<name>``)."""
+
+    def check(self, value: object) -> Any:
+        """``value`` (as JSON gives it) in the form ``Rules`` holds, or RulesError."""
+        if isinstance(value, list):
+            value = tuple(value)
+        for allowed in self.allowed:
+            if _same(value, allowed):
+                return allowed
+        shown = [_shown(a) for a in self.allowed]
+        choices = ", ".join(shown[:-1]) + " or " + shown[-1]
+        raise RulesError(f"{self.name} must be {choices}, not {quote(value)}")
+
+    def to_json(self, value: Any) -> Any:
+        return list(value) if isinstance(value, tuple) else value
+
+    def parse(self, text: str) -> Any:
+        """A value from the command line (``--rule name=value``): JSON, or a bare word."""
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        return self.check(value)
+
+
+def _same(value: object, allowed: object) -> bool:
+    """Equal and of the same kind: ``True`` is not ``1``, nor ``1`` ``True``."""
+    if isinstance(value, tuple) and isinstance(allowed, tuple):
+        return len(value) == len(allowed) and all(map(_same, value, allowed))
+    return type(value) is type(allowed) and value == allowed
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(_shown, value)) + "]"
+    return repr(value)
+
+
+OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("garde_contre_multiplier", (6, 8), 6, "what a Garde contre multiplies the score by"),
+    RuleOption("prise_allowed", (True, False), True, "whether the Prise may be bid"),
+    RuleOption("poignee_bonus", POIGNEE_BONUSES, POIGNEE_BONUSES[0], "the poignée bonuses"),
+    RuleOption("misere", (True, False), False, "whether a misère may be declared"),
+    RuleOption("shuffle", SHUFFLES, "full", "a full shuffle, or the cut between deals"),
+)
+"""The rule options, in the order they are offered."""
+
+OPTION = {o.name: o for o in OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -60,30 +126,12 @@ class Rules:
     poignee_thresholds: tuple[int, int, int] = field(init=False)
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or self.players not in _SIZES:
-            raise RulesError(f"players must be 3, 4 or 5, not {quote(self.players)}")
-        if not _is_int(self.garde_contre_multiplier) or self.garde_contre_multiplier not in (6, 8):
-            raise RulesError(
-                f"garde_contre_multiplier must be 6 or 8, not {quote(self.garde_contre_multiplier)}"
-            )
-        if not isinstance(self.prise_allowed, bool):
-            raise RulesError(
-                f"prise_allowed must be true or false, not {quote(self.prise_allowed)}"
-            )
-        bonus: object = self.poignee_bonus
-        if (
-            not isinstance(bonus, tuple | list)
-            or not all(_is_int(b) for b in bonus)
-            or tuple(bonus) not in POIGNEE_BONUSES
-        ):
-            shown = quote(self.poignee_bonus)
-            raise RulesError(f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {shown}")
-        if not isinstance(self.misere, bool):
-            raise RulesError(f"misere must be true or false, not {quote(self.misere)}")
-        if not isinstance(self.shuffle, str) or self.shuffle not in SHUFFLES:
-            raise RulesError(f"shuffle must be 'full' or 'cut', not {quote(self.shuffle)}")
+        if not _is_int(self.players) or self.players not in PLAYER_COUNTS:
+            counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
+            raise RulesError(f"players must be {counts}, not {quote(self.players)}")
+        for option in OPTIONS:  # once per Rules, never during play
+            object.__setattr__(self, option.name, option.check(getattr(self, option.name)))
         hand, chien, packet = _SIZES[self.players]
-        object.__setattr__(self, "poignee_bonus", tuple(self.poignee_bonus))
         object.__setattr__(self, "hand_size", hand)
         object.__setattr__(self, "chien_size", chien)
         object.__setattr__(self, "packet", packet)
@@ -104,13 +152,7 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The options as a record's ``rules`` object."""
-        return {
-            "garde_contre_multiplier": self.garde_contre_multiplier,
-            "prise_allowed": self.prise_allowed,
-            "poignee_bonus": list(self.poignee_bonus),
-            "misere": self.misere,
-            "shuffle": self.shuffle,
-        }
+        return {o.name: o.to_json(getattr(self, o.name)) for o in OPTIONS}
 
     @classmethod
     def from_options(cls, players: int, options: object) -> Rules:
@@ -119,17 +161,8 @@ class Rules:
             options = {}
         if not isinstance(options, dict):
             raise RulesError("must be an object")
-        known = {"garde_contre_multiplier", "prise_allowed", "poignee_bonus", "misere", "shuffle"}
         for key in options:
-            if key not in known:
+            if key not in OPTION:
                 raise RulesError(f"unknown rule option {quote(key)}")
-        values = dict(options)
-        if "poignee_bonus" in values:
-            bonus = values["poignee_bonus"]
-            if not isinstance(bonus, list) or any(
-                isinstance(b, bool) or not isinstance(b, int) for b in bonus
-            ):
-                raise RulesError(
-                    f"poignee_bonus must be [20, 30, 40] or [20, 40, 60], not {quote(bonus)}"
-                )
+        values = {key: OPTION[key].check(value) for key, value in options.items()}
         return cls(players=players, **values)
