@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tarot_core.rules import Rules, RulesError
+from tarot_core.rules import OPTIONS, PLAYER_COUNTS, RuleOption
 
 from .i18n import LANGUAGES, t
-from .settings import LIMITS, PLAYER_COUNTS, Settings
+from .settings import LIMITS, Settings
 from .tables.settings import MAX_DEALS
 
 PER_PLAYER: Final = "per_player"
@@ -91,21 +91,34 @@ def _deals(text: str) -> int | str:
     return _int(1, MAX_DEALS)(word)
 
 
-def _rule(option: str, parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    """``parse``, then the engine's own check of the option (``Rules.from_options``)."""
-
-    def check(text: str) -> Any:
-        value = parse(text)
-        try:
-            Rules.from_options(4, {option: POIGNEES.get(value, value)})
-        except (RulesError, TypeError) as e:
-            raise ValueError(text) from e
-        return value
-
-    return check
+def _word(value: object) -> str:
+    """A rule option's value as a member types it: on/off, a poignée scale's name, 6..."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return next(
+            (k for k, v in POIGNEES.items() if tuple(v) == value), ",".join(map(str, value))
+        )
+    return str(value)
 
 
-_RULES = Rules()
+def _rule_setting(option: RuleOption) -> Setting:
+    """A server setting for a rule option of the registry: the words it takes are its
+    allowed values' (``_word``), the value kept is the engine's."""
+    words = {_word(v): v for v in option.allowed}
+    words |= {",".join(map(str, v)): v for v in option.allowed if isinstance(v, tuple)}
+    if isinstance(option.default, bool):
+        words |= {w: True for w in _TRUE} | {w: False for w in _FALSE}
+
+    def parse(text: str) -> Any:
+        word = text.strip().casefold().replace(" ", "").strip("[]")
+        if word not in words:
+            raise ValueError(text)
+        return words[word]
+
+    return Setting(option.name, parse, lambda _: option.default, tuple(map(_word, option.allowed)))
+
+
 SETTINGS: Final[Mapping[str, Setting]] = {
     s.key: s
     for s in (
@@ -125,31 +138,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
             1,
             MAX_DEALS,
         ),
-        Setting("misere", _rule("misere", _bool), lambda _: _RULES.misere, ("on", "off")),
-        Setting(
-            "prise_allowed",
-            _rule("prise_allowed", _bool),
-            lambda _: _RULES.prise_allowed,
-            ("on", "off"),
-        ),
-        Setting(
-            "garde_contre_multiplier",
-            _rule("garde_contre_multiplier", _int(6, 8)),
-            lambda _: _RULES.garde_contre_multiplier,
-            ("6", "8"),
-        ),
-        Setting(
-            "poignee_bonus",
-            _rule("poignee_bonus", _one_of(*POIGNEES)),
-            lambda _: "fft" if list(_RULES.poignee_bonus) == POIGNEES["fft"] else "high",
-            tuple(POIGNEES),
-        ),
-        Setting(
-            "shuffle",
-            _rule("shuffle", _one_of("full", "cut")),
-            lambda _: _RULES.shuffle,
-            ("full", "cut"),
-        ),
+        *(_rule_setting(option) for option in OPTIONS),
         Setting(
             "reminder_after",
             _int(0, TIMER_MAX),
@@ -212,7 +201,9 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> dict[str, Any]:
     for key, s in SETTINGS.items():
         if key in stored:
             raw = stored[key]
-            text = ("on" if raw else "off") if isinstance(raw, bool) else str(raw)
+            if isinstance(raw, list):  # a rule option's list, stored as JSON
+                raw = tuple(raw)
+            text = _word(raw) if isinstance(raw, bool | tuple) else str(raw)
             try:
                 values[key] = s.parse(text)
             except ValueError:
@@ -222,15 +213,21 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> dict[str, Any]:
     return values
 
 
+def with_chosen(values: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with what a command chose (None: not chosen), each read as the setting
+    reads it (``/tarot new``'s ``poignee_bonus: high`` is (20, 40, 60))."""
+    out = dict(values)
+    for key, value in chosen.items():
+        if value is not None:
+            text = _word(value) if isinstance(value, bool) else str(value)
+            out[key] = SETTINGS[key].parse(text)
+    return out
+
+
 def rule_options(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The rule options of ``tarot_core.rules`` from effective settings."""
-    return {
-        "misere": values["misere"],
-        "prise_allowed": values["prise_allowed"],
-        "garde_contre_multiplier": values["garde_contre_multiplier"],
-        "poignee_bonus": list(POIGNEES[values["poignee_bonus"]]),
-        "shuffle": values["shuffle"],
-    }
+    """The rule options of ``tarot_core.rules`` (a record's ``rules`` object) from
+    effective settings."""
+    return {o.name: o.to_json(values[o.name]) for o in OPTIONS}
 
 
 def deals_of(values: Mapping[str, Any]) -> int | None:
@@ -262,8 +259,8 @@ def shown(locale: str | None, key: str, value: Any) -> str:
         return t(locale, "settings.server_language") if value == SERVER else LANGUAGE_NAMES[value]
     if key in ("reminder_after", "stand_in_after"):
         return t(locale, "settings.seconds", count=_num(value))
-    if key == "poignee_bonus":
-        return "/".join(str(b) for b in POIGNEES[value])
+    if isinstance(value, tuple):
+        return "/".join(map(str, value))
     if key == "shuffle":
         return t(locale, f"choice.shuffle.{value}")
     return str(value)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from tarot_core.bots import LEVELS
+from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
 from .storage.opening import is_sqlite_file
 from .tables import TableSettings
@@ -22,8 +23,6 @@ from .tables.settings import AWAY_POLICIES, MAX_DEALS
 
 T = TypeVar("T")
 
-PLAYER_COUNTS = (3, 4, 5)
-"""Players a table may have (``TAROT_DEFAULT_PLAYERS``, a server's ``players``)."""
 WEEK = 7 * 24 * 3600
 LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_BOT_PAUSE": (60, " seconds"),
@@ -264,9 +263,9 @@ def load_settings(
         idle_expiry=r.get("TAROT_IDLE_EXPIRY", _seconds, defaults.idle_expiry, seconds),
         think_ms=r.get("TAROT_THINK_MS", _positive, defaults.think_ms, "milliseconds (1 or more)"),
     )
-    players = r.get("TAROT_DEFAULT_PLAYERS", int, 4, "3, 4 or 5")
+    players = r.get("TAROT_DEFAULT_PLAYERS", int, 4, PLAYERS_TEXT)
     if players not in PLAYER_COUNTS:
-        raise SettingsError(f"TAROT_DEFAULT_PLAYERS: expected 3, 4 or 5, not {players}")
+        raise SettingsError(f"TAROT_DEFAULT_PLAYERS: expected {PLAYERS_TEXT}, not {players}")
     return Settings(
         token=r.get("DISCORD_TOKEN", _token, None, "a Discord token"),
         database=r.usable("TAROT_DB", _database, r.raw("TAROT_DB") or "tarot.sqlite3"),

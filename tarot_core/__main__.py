@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
 from .quoting import one_line
 from .record import RecordError, replay_text
-from .rules import Rules
+from .rule_flags import add_rule_argument, parse_rules
+from .rules import PLAYER_COUNTS, Rules, RulesError
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -42,13 +43,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    figures = run(args.players, args.deals, args.seed)
+    try:
+        figures = run(args.players, args.deals, args.seed, parse_rules(args.rule))
+    except RulesError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(figures))
     else:
         print(
             f"{figures['deals']} deals at {figures['players']} players in {figures['seconds']} s:"
             f" {figures['deals_per_second']} deals per second (one core, seed {figures['seed']})"
+            + "".join(f", {k}={json.dumps(v)}" for k, v in figures["rules"].items())
         )
     return 0
 
@@ -56,14 +62,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import TerminalGame
 
-    rules = Rules(
-        players=args.players,
-        garde_contre_multiplier=args.garde_contre_multiplier,
-        prise_allowed=not args.no_prise,
-        poignee_bonus=(20, 40, 60) if args.poignee_bonus == "20,40,60" else (20, 30, 40),
-        misere=args.misere,
-        shuffle=args.shuffle,
-    )
+    chosen: dict[str, object] = {
+        "garde_contre_multiplier": args.garde_contre_multiplier,
+        "prise_allowed": not args.no_prise,
+        "poignee_bonus": [int(b) for b in args.poignee_bonus.split(",")],
+        "misere": args.misere,
+        "shuffle": args.shuffle,
+    }
+    try:
+        chosen.update(parse_rules(args.rule))
+        rules = Rules.from_options(args.players, chosen)
+    except RulesError as e:
+        print(f"play: {e}", file=sys.stderr)
+        return 2
     print(
         f"French Tarot at {args.players} players: you are seat 0 against {args.bots} bots."
         " Cards are written T21, EX, KS, 10H, CD... Type quit to stop."
@@ -98,14 +109,15 @@ def parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="engine speed: random legal deals per second")
-    b.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    b.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     b.add_argument("--deals", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rule_argument(b)
     b.set_defaults(func=cmd_bench)
 
     g = sub.add_parser("play", help="play a game in the terminal against computer players")
-    g.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    g.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     g.add_argument("--bots", choices=LEVELS, default="expert", help="computer players' level")
     g.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time per move")
     g.add_argument("--deals", type=int, default=None, help="deals to play (default: one each)")
@@ -115,6 +127,7 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--poignee-bonus", choices=("20,30,40", "20,40,60"), default="20,30,40")
     g.add_argument("--misere", action="store_true")
     g.add_argument("--shuffle", choices=("full", "cut"), default="full")
+    add_rule_argument(g)
     g.set_defaults(func=cmd_play)
 
     from .arena import add_arguments

@@ -59,8 +59,17 @@ class Ecart:
 class DeclareSlam:
     seat: int
     announce: bool
+    petit: bool = False
+    """With ``announce``: a petit chelem (RULES.md §11.3) instead of a chelem; it does not
+    give the lead; never without ``announce``."""
+
+    def __post_init__(self) -> None:
+        if self.petit and not self.announce:
+            raise ValueError("a petit chelem can only be announced (announce true)")
 
     def __str__(self) -> str:
+        if self.petit:
+            return f"seat {self.seat} announces a petit chelem"
         return f"seat {self.seat} {'announces' if self.announce else 'does not announce'} a slam"
 
 
@@ -76,9 +85,14 @@ class Poignee:
 @dataclass(frozen=True, slots=True)
 class Misere:
     seat: int
+    kind: str | None = None
+    """``None`` for the misère of §6; with ``misere: "split"``, ``"trumps"`` (misère
+    d'atout) or ``"faces"`` (misère de têtes), RULES.md §11.7."""
 
     def __str__(self) -> str:
-        return f"seat {self.seat} declares a misère"
+        if self.kind is None:
+            return f"seat {self.seat} declares a misère"
+        return f"seat {self.seat} declares a misère ({self.kind})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,8 @@ from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .deal import Deal
 from .dealing import deal as deal_cards
 from .quoting import quote
-from .rules import Contract, Rules
+from .rule_flags import add_rule_argument, parse_rules
+from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
 from .scoring import Outcome
 from .view import view
 
@@ -55,9 +56,17 @@ class ArenaConfig:
     baseline: str
     think_ms: int
     seed: int
+    rules: dict[str, Any] = field(default_factory=dict)
+    """Rule options (a record's ``rules`` object) over the defaults."""
 
     def header(self) -> dict[str, Any]:
-        return {"format": FORMAT, **asdict(self)}
+        header = {"format": FORMAT, **asdict(self)}
+        if not self.rules:  # as before options existed: older results files still match
+            del header["rules"]
+        return header
+
+    def rule_set(self) -> Rules:
+        return Rules.from_options(self.players, self.rules)
 
 
 @dataclass(frozen=True)
@@ -195,7 +204,7 @@ def play_run(
     without asking (it is not a decision, and it saves the expert's time); every other one
     is the bot's, timed, from its own seat's view only."""
     hands, chien, dealer = dealt
-    rules = Rules(players=config.players)
+    rules = config.rule_set()
     deal = Deal(rules, dealer, hands, chien)
     bots: dict[int, tuple[str, Bot]] = {}
     try:
@@ -244,7 +253,7 @@ def play_run(
 
 def play_set(config: ArenaConfig, index: int) -> SetResult:
     """Deal set ``index``: the same cards, all-baseline and then the candidate in each seat."""
-    rules = Rules(players=config.players)
+    rules = config.rule_set()
     dealer = index % config.players
     hands, chien = deal_cards(random.Random(deal_seed(config.seed, index)), rules, dealer)
     dealt = (hands, chien, dealer)
@@ -294,13 +303,16 @@ def p95(values: Sequence[float]) -> float | None:
 
 
 def _role(
-    level: str, seats: Iterable[tuple[RunResult, int]], runs: Iterable[RunResult]
+    level: str,
+    seats: Iterable[tuple[RunResult, int]],
+    runs: Iterable[RunResult],
+    names: Sequence[str],
 ) -> dict[str, Any]:
     """One side's bidding figures: taking over the (run, seat it sat in) pairs, passing over
     its distinct runs. A petit sec annuls a deal before anyone bids, so it is no chance to take
     or to pass and is left out of both."""
     seat_deals = taken = made = 0
-    contracts = dict.fromkeys(CONTRACTS, 0)
+    contracts = dict.fromkeys(names, 0)
     for run, seat in seats:
         if run.outcome == Outcome.PETIT_SEC:
             continue
@@ -325,6 +337,12 @@ def _role(
     }
 
 
+def _contract_names(rules: Rules) -> list[str]:
+    """The contracts counted: every one, the Pousse only where the rules have it (so that an
+    arena without it reports what it always did)."""
+    return [t for t in CONTRACTS if t != Contract.POUSSE.text or Contract.POUSSE in rules.bids]
+
+
 def summarize(config: ArenaConfig, sets: Sequence[SetResult]) -> dict[str, Any]:
     """The arena's figures from its sets (in any order; they are sorted by index first, so the
     result does not depend on which process finished first)."""
@@ -332,11 +350,13 @@ def summarize(config: ArenaConfig, sets: Sequence[SetResult]) -> dict[str, Any]:
     n = config.players
     mean, ci95, sd = mean_ci95([s.gain() for s in sets])
     mine = [(s.runs[1 + seat], seat) for s in sets for seat in range(n)]
-    candidate = _role(config.candidate, mine, (run for run, _ in mine))
+    names = _contract_names(config.rule_set())
+    candidate = _role(config.candidate, mine, (run for run, _ in mine), names)
     baseline = _role(
         config.baseline,
         ((s.runs[0], seat) for s in sets for seat in range(n)),
         (s.runs[0] for s in sets),
+        names,
     )
     times: dict[str, list[float]] = {}
     for s in sets:
@@ -349,6 +369,7 @@ def summarize(config: ArenaConfig, sets: Sequence[SetResult]) -> dict[str, Any]:
     }
     return {
         "players": config.players,
+        "rules": config.rules,
         "think_ms": config.think_ms,
         "seed": config.seed,
         "deals": len(sets),
@@ -380,7 +401,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines = [
         f"Arena at {summary['players']} players: candidate {c['level']} against baseline"
         f" {b['level']}, {summary['deals']} deal sets, seed {summary['seed']},"
-        f" expert budget {summary['think_ms']} ms",
+        f" expert budget {summary['think_ms']} ms"
+        + "".join(f", {k}={json.dumps(v)}" for k, v in summary.get("rules", {}).items()),
     ]
     if summary["mean_diff"] is None:
         lines.append("No deal set played yet.")
@@ -395,7 +417,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         ("seat-deals", str(c["seat_deals"]), str(b["seat_deals"])),
         ("taker rate", _percent(c["taker_rate"]), _percent(b["taker_rate"])),
         ("success rate", _percent(c["success_rate"]), _percent(b["success_rate"])),
-        *((name, str(c["contracts"][name]), str(b["contracts"][name])) for name in CONTRACTS),
+        *((name, str(count), str(b["contracts"][name])) for name, count in c["contracts"].items()),
         ("all passed", _percent(c["passed_rate"]), _percent(b["passed_rate"])),
     ]
     lines += [f"  {a:<14}{x:>10}{y:>10}" for a, x, y in rows]
@@ -433,7 +455,8 @@ def load_results(path: Path, config: ArenaConfig) -> dict[int, SetResult]:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise ArenaError(f"{path}: not an arena results file (no {FORMAT} header line)")
-    expected = config.header()
+    expected = {"rules": {}, **config.header()}  # a file without rules: the defaults
+    header.setdefault("rules", {})
     wrong = [k for k in expected if header.get(k) != expected[k]]
     if wrong:
         diffs = ", ".join(f"{k} {quote(header.get(k))} there, {expected[k]!r} here" for k in wrong)
@@ -482,7 +505,7 @@ def run_arena(
     Each finished set is appended to ``results`` at once as one whole line, so an interruption
     (Ctrl-C, a crash) loses only the sets being played. Results do not depend on ``jobs``.
     """
-    Rules(players=config.players)  # refuses a bad player count early
+    config.rule_set()  # refuses a bad player count or rule option early
     done = load_results(results, config) if results is not None else {}
     todo = [i for i in range(deals) if i not in done]
     if progress and done:
@@ -556,7 +579,8 @@ def _duration(seconds: float) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
+    add_rule_argument(p)
     levels = f"{', '.join(LEVELS)} or cmd:COMMAND"
     p.add_argument("--candidate", default="expert", help=f"the level under test ({levels})")
     p.add_argument("--baseline", default="heuristic", help=f"the reference level ({levels})")
@@ -599,7 +623,14 @@ def run_cli(args: argparse.Namespace) -> int:
     if jobs < 1:
         print("arena: --jobs must be at least 1", file=sys.stderr)
         return 2
-    config = ArenaConfig(args.players, args.candidate, args.baseline, args.think_ms, args.seed)
+    try:
+        options = parse_rules(args.rule)
+    except RulesError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    config = ArenaConfig(
+        args.players, args.candidate, args.baseline, args.think_ms, args.seed, options
+    )
 
     def progress(text: str) -> None:
         print(text, file=sys.stderr, flush=True)

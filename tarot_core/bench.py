@@ -51,8 +51,10 @@ def random_ecart(rng: random.Random, deal: Deal) -> tuple[int, ...]:
     return (*plain, *rng.sample(trumps, need - len(plain)))
 
 
-def run(players: int, deals: int, seed: int) -> dict[str, Any]:
-    rules = Rules(players=players)
+def run(
+    players: int, deals: int, seed: int, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    rules = Rules.from_options(players, options or {})
     rng = random.Random(seed)
     outcomes = dict.fromkeys(Outcome, 0)
     start = time.perf_counter()
@@ -68,4 +70,5 @@ def run(players: int, deals: int, seed: int) -> dict[str, Any]:
         "seconds": round(elapsed, 3),
         "deals_per_second": round(deals / elapsed, 1) if elapsed > 0 else None,
         "outcomes": outcomes,
+        "rules": dict(options or {}),
     }

@@ -45,7 +45,7 @@ from .cards import (
 )
 from .refusals import ActionKind, RuleParam
 from .refusals import IllegalActionCode as Code
-from .rules import POIGNEE_LEVELS, Contract, Rules
+from .rules import MISERE_KINDS, POIGNEE_LEVELS, Contract, Rules
 from .scoring import DealResult, Outcome, score_played, voided
 
 
@@ -93,6 +93,14 @@ def misere_hand(hand: Mask) -> bool:
     return not hand & (TRUMPS | EXCUSE_BIT | FACES)
 
 
+MISERE_SPOILERS: dict[str | None, Mask] = {
+    None: TRUMPS | EXCUSE_BIT | FACES,
+    "trumps": TRUMPS | EXCUSE_BIT,
+    "faces": FACES,
+}
+"""By misère kind (None: §6's misère), the cards a dealt hand must not hold."""
+
+
 def playable(hand: Mask, led: int, max_trump: int) -> Mask:
     """The cards of ``hand`` that may be played to a trick led in ``led`` (-1 before its
     first card) whose highest trump is ``max_trump`` (-1 if none): follow suit, else trump,
@@ -115,9 +123,8 @@ def playable(hand: Mask, led: int, max_trump: int) -> Mask:
 
 def biddable(rules: Rules, highest: Contract) -> list[Contract]:
     """The bids a seat may make after ``highest`` (``PASS`` if nobody has bid): pass, or a
-    contract above it (from garde up at a table without prise)."""
-    lowest = Contract.PRISE if rules.prise_allowed else Contract.GARDE
-    return [Contract.PASS] + [c for c in Contract if c >= lowest and c > highest]
+    contract above it among those the table's rules offer (``Rules.bids``)."""
+    return [Contract.PASS] + [c for c in rules.bids if c > highest]
 
 
 def _twice(cards: Sequence[Card]) -> Card:
@@ -167,8 +174,10 @@ class Deal:
         "partner",
         "ecart",
         "slam",
+        "petit_chelem",
         "poignees",
         "miseres",
+        "misere_kinds",
         "started",
         "played",
         "tricks",
@@ -207,8 +216,13 @@ class Deal:
         the card is played."""
         self.ecart: Mask = 0
         self.slam = False
+        """A chelem announced (the taker leads)."""
+        self.petit_chelem = False
+        """A petit chelem announced instead (RULES.md §11.3)."""
         self.poignees: dict[int, tuple[Card, ...]] = {}
         self.miseres: list[int] = []
+        self.misere_kinds: list[str | None] = []
+        """The kind of each of ``miseres`` (None without ``misere: "split"``)."""
         self.started = 0
         """Bit set of the seats that have played their first card."""
         self.played: Mask = 0
@@ -291,14 +305,20 @@ class Deal:
                 options.append((level, (*trumps, EXCUSE)))
         return options
 
-    def can_declare_misere(self, seat: int) -> bool:
+    def can_declare_misere(self, seat: int, kind: str | None = None) -> bool:
         return (
-            self.rules.misere
+            self.rules.misere is not False
+            and (kind in MISERE_KINDS if self.rules.misere == "split" else kind is None)
             and self.phase == Phase.PLAYING
             and seat == self.to_act
             and not self.started >> seat & 1
-            and seat not in self.miseres
-            and misere_hand(self.dealt[seat])
+            and not self._declared(seat, kind)
+            and not self.dealt[seat] & MISERE_SPOILERS[kind]
+        )
+
+    def _declared(self, seat: int, kind: str | None) -> bool:
+        return any(
+            s == seat and k == kind for s, k in zip(self.miseres, self.misere_kinds, strict=True)
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -311,7 +331,10 @@ class Deal:
         if phase == Phase.PLAYING:
             actions: list[Action] = [Play(seat, c) for c in cards_of(self.legal_cards(seat))]
             actions += [Poignee(seat, cards) for _, cards in self.poignee_options(seat)]
-            if self.can_declare_misere(seat):
+            if self.rules.misere == "split":
+                kinds = [k for k in MISERE_KINDS if self.can_declare_misere(seat, k)]
+                actions += [Misere(seat, k) for k in kinds]
+            elif self.can_declare_misere(seat):
                 actions.append(Misere(seat))
             return actions
         if phase == Phase.BIDDING:
@@ -320,7 +343,10 @@ class Deal:
             return [Call(seat, c) for c in cards_of(self.callable_cards())]
         if phase == Phase.ECART:
             return [Discard(seat, c) for c in cards_of(self.discardable())]
-        return [DeclareSlam(seat, False), DeclareSlam(seat, True)]
+        slams: list[Action] = [DeclareSlam(seat, False), DeclareSlam(seat, True)]
+        if self.rules.petit_chelem:
+            slams.append(DeclareSlam(seat, True, True))
+        return slams
 
     def actions(self) -> list[Action]:
         """The actions that led here, in order: replaying them on a fresh deal from the same
@@ -336,13 +362,14 @@ class Deal:
         out += [Discard(taker, c) for c in cards_of(self.ecart)]  # plain cards come first
         if self.phase < Phase.PLAYING:
             return out
-        out.append(DeclareSlam(taker, self.slam))
+        out.append(DeclareSlam(taker, self.slam or self.petit_chelem, self.petit_chelem))
         started: set[int] = set()
 
         def announce(seat: int) -> None:
             started.add(seat)
-            if seat in self.miseres:
-                out.append(Misere(seat))
+            for s, kind in zip(self.miseres, self.misere_kinds, strict=True):
+                if s == seat:
+                    out.append(Misere(seat, kind))
             if seat in self.poignees:
                 out.append(Poignee(seat, self.poignees[seat]))
 
@@ -389,11 +416,11 @@ class Deal:
         elif isinstance(action, Ecart):
             self._ecart(action.seat, action.cards)
         elif isinstance(action, DeclareSlam):
-            self._declare_slam(action.seat, action.announce)
+            self._declare_slam(action.seat, action.announce, action.petit)
         elif isinstance(action, Poignee):
             self._poignee(action.seat, action.cards)
         elif isinstance(action, Misere):
-            self._misere(action.seat)
+            self._misere(action.seat, action.kind)
         else:  # pragma: no cover - the union is closed
             raise IllegalAction(
                 f"unknown action {action!r}",
@@ -439,6 +466,21 @@ class Deal:
             Phase.DONE: "end",
         }[self.phase]
 
+    def _unoffered(self, contract: Contract) -> None:
+        """Refuse a bid above the highest that this table's rules do not offer."""
+        if contract == Contract.POUSSE:
+            raise IllegalAction(
+                "pousse is not allowed: this table plays without the Pousse",
+                code=Code.POUSSE_NOT_ALLOWED,
+                params={"contract": contract.text},
+            )
+        lowest = self.rules.bids[0].text
+        raise IllegalAction(
+            f"prise is not allowed: at this table the lowest bid is {lowest}",
+            code=Code.PRISE_NOT_ALLOWED,
+            params={"contract": contract.text, "lowest": lowest},
+        )
+
     def _bid(self, seat: int, contract: Contract) -> None:
         if contract == Contract.PASS:
             self._expect(Phase.BIDDING, seat, "bidding pass", ActionKind.PASS)
@@ -457,12 +499,8 @@ class Deal:
                     code=Code.BID_TOO_LOW,
                     params={"contract": contract.text, "highest": self.contract.text},
                 )
-            if contract == Contract.PRISE and not self.rules.prise_allowed:
-                raise IllegalAction(
-                    "prise is not allowed: at this table the lowest bid is garde",
-                    code=Code.PRISE_NOT_ALLOWED,
-                    params={"contract": contract.text, "lowest": Contract.GARDE.text},
-                )
+            if contract not in self.rules.bids:
+                self._unoffered(contract)
             self.contract = contract
             self.taker = seat
         self.bids.append(contract)
@@ -579,7 +617,18 @@ class Deal:
         for card in sorted(cards):
             self._put_aside(seat, card)
 
-    def _declare_slam(self, seat: int, announce: bool) -> None:
+    def _declare_slam(self, seat: int, announce: bool, petit: bool = False) -> None:
+        if petit:
+            self._expect(Phase.SLAM, seat, "announcing a petit chelem", ActionKind.PETIT_CHELEM)
+            if not self.rules.petit_chelem:
+                raise IllegalAction(
+                    "a petit chelem is not allowed: this table plays without the petit chelem",
+                    code=Code.PETIT_CHELEM_OFF,
+                )
+            self.petit_chelem = True
+            self.phase = Phase.PLAYING
+            self.to_act = self.leader = (self.dealer + 1) % self.n  # no lead for a petit chelem
+            return
         if announce:
             self._expect(Phase.SLAM, seat, "announcing a slam", ActionKind.SLAM)
         else:
@@ -643,27 +692,47 @@ class Deal:
                 )
         self.poignees[seat] = tuple(cards)
 
-    def _misere(self, seat: int) -> None:
+    def _misere(self, seat: int, kind: str | None = None) -> None:
         if not self.rules.misere:
             raise IllegalAction(
                 "a misère is not allowed: this table plays without misère", code=Code.MISERE_OFF
             )
-        self._before_first_card(seat, "a misère", ActionKind.MISERE)
-        if seat in self.miseres:
+        split = self.rules.misere == "split"
+        if split and kind not in MISERE_KINDS:
             raise IllegalAction(
-                "a misère is not allowed: this seat has declared one already",
-                code=Code.MISERE_ALREADY,
+                "a misère needs a kind at this table: trumps (d'atout) or faces (de têtes)",
+                code=Code.MISERE_KIND,
             )
-        dealt = self.dealt[seat]
-        spoilers = dealt & (TRUMPS | EXCUSE_BIT | FACES)
-        if spoilers:
+        if not split and kind is not None:
             raise IllegalAction(
-                "a misère is not allowed: the hand as dealt holds"
-                f" {format_mask(spoilers)} (no trump, Excuse or face card allowed)",
+                f"a misère of kind {kind} is not allowed: this table's misère has no kinds",
+                code=Code.MISERE_KIND,
+                params={"misere": kind},
+            )
+        what = {None: "a misère", "trumps": "a misère d'atout", "faces": "a misère de têtes"}[kind]
+        self._before_first_card(seat, what, ActionKind.MISERE)
+        if self._declared(seat, kind):
+            raise IllegalAction(
+                f"{what} is not allowed: this seat has declared one already",
+                code=Code.MISERE_ALREADY,
+                params={} if kind is None else {"misere": kind},
+            )
+        spoilers = self.dealt[seat] & MISERE_SPOILERS[kind]
+        if spoilers:
+            allowed = {
+                None: "no trump, Excuse or face card allowed",
+                "trumps": "no trump or Excuse allowed",
+                "faces": "no face card allowed",
+            }[kind]
+            raise IllegalAction(
+                f"{what} is not allowed: the hand as dealt holds"
+                f" {format_mask(spoilers)} ({allowed})",
                 code=Code.MISERE_HAND,
-                params={"cards": tuple(cards_of(spoilers))},
+                params={"cards": tuple(cards_of(spoilers))}
+                | ({} if kind is None else {"misere": kind}),
             )
         self.miseres.append(seat)
+        self.misere_kinds.append(kind)
 
     def play(self, seat: int, card: Card) -> None:
         """Play a card: the hot path of every simulation, so kept flat."""
@@ -780,6 +849,7 @@ class Deal:
                 excuse_trick=self.excuse_trick,
                 set_aside=self.ecart if self.contract <= Contract.GARDE else self.chien,
                 slam_announced=self.slam,
+                petit_announced=self.petit_chelem,
                 poignees=[
                     rules.poignee_bonus[rules.poignee_level(len(c))] for c in self.poignees.values()
                 ],

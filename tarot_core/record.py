@@ -13,10 +13,12 @@ from .actions import Bid, Call, DeclareSlam, Ecart, IllegalAction, Misere, Poign
 from .cards import DECK_SIZE, Card, CardError, cards_of, display_key, format_card, parse_card
 from .deal import Deal
 from .quoting import quote
-from .rules import Contract, Rules, RulesError
+from .rules import MISERE_KINDS, Contract, Rules, RulesError
 from .scoring import DealResult
 
 FORMAT = "tarot-deal/1"
+PETIT_CHELEM = "petit_chelem"
+"""A record's ``slam`` when a petit chelem was announced (RULES.md §11.3)."""
 
 
 class RecordError(ValueError):
@@ -46,11 +48,18 @@ def to_record(deal: Deal) -> dict[str, Any]:
         "bids": [b.text for b in deal.bids],
         "called": format_card(deal.called) if deal.called is not None else None,
         "ecart": _texts(deal.ecart),
-        "slam": deal.slam,
+        "slam": PETIT_CHELEM if deal.petit_chelem else deal.slam,
         "poignees": {str(s): [format_card(c) for c in cards] for s, cards in deal.poignees.items()},
-        "miseres": list(deal.miseres),
+        "miseres": _miseres(deal),
         "tricks": [[format_card(c) for c in trick] for trick in deal.tricks],
     }
+
+
+def _miseres(deal: Deal) -> list[Any]:
+    """Seats; with ``misere: "split"``, ``{"seat": 2, "kind": "trumps"}`` objects (RECORDS.md)."""
+    if deal.rules.misere != "split":
+        return list(deal.miseres)
+    return [{"seat": s, "kind": k} for s, k in zip(deal.miseres, deal.misere_kinds, strict=True)]
 
 
 def _int(value: object) -> bool:
@@ -116,10 +125,11 @@ def read_deal(record: object) -> Deal:
     slam = record.get("slam", False)
     if slam is None:
         slam = False
-    if not isinstance(slam, bool):
-        raise RecordError("slam", f"must be true or false, not {quote(slam)}")
+    if not isinstance(slam, bool) and slam != PETIT_CHELEM:
+        raise RecordError("slam", f'must be true, false or "petit_chelem", not {quote(slam)}')
     assert deal.taker is not None
-    deal.apply(DeclareSlam(deal.taker, slam))
+    petit = slam == PETIT_CHELEM
+    _act("slam", deal, DeclareSlam(deal.taker, petit or slam is True, petit))
     _play(deal, record)
     return deal
 
@@ -178,7 +188,9 @@ def _bidding(deal: Deal, bids: object) -> None:
         _act(step, deal, Bid(deal.to_act, contract))
 
 
-def _act(step: str, deal: Deal, action: Bid | Call | Ecart | Poignee | Misere) -> None:
+def _act(
+    step: str, deal: Deal, action: Bid | Call | Ecart | DeclareSlam | Poignee | Misere
+) -> None:
     try:
         deal.apply(action)
     except IllegalAction as e:
@@ -214,7 +226,9 @@ def _ecart(deal: Deal, ecart: object) -> None:
     _act("ecart", deal, Ecart(deal.taker, tuple(cards)))
 
 
-def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[Card]], set[int]]:
+def _announcements(
+    deal: Deal, record: dict[str, Any]
+) -> tuple[dict[int, list[Card]], dict[int, list[str | None]]]:
     n = deal.n
     poignees = record.get("poignees")
     if poignees is None:
@@ -232,6 +246,8 @@ def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[C
     miseres = record.get("miseres")
     if miseres is None:
         miseres = []
+    if deal.rules.misere == "split":
+        return shown, _split_miseres(miseres, n)
     if not isinstance(miseres, list) or not all(_int(s) for s in miseres):
         raise RecordError("miseres", f"must be a list of seats, not {quote(miseres)}")
     for seat in miseres:
@@ -239,7 +255,29 @@ def _announcements(deal: Deal, record: dict[str, Any]) -> tuple[dict[int, list[C
             raise RecordError("miseres", f"{quote(seat)} is not a seat")
     if len(set(miseres)) != len(miseres):
         raise RecordError("miseres", "names a seat twice")
-    return shown, set(miseres)
+    return shown, {seat: [None] for seat in miseres}
+
+
+def _split_miseres(miseres: object, n: int) -> dict[int, list[str | None]]:
+    """``misere: "split"``: each seat's kinds, in the order the record lists them."""
+    if not isinstance(miseres, list):
+        raise RecordError("miseres", f"must be a list of objects, not {quote(miseres)}")
+    out: dict[int, list[str | None]] = {}
+    for i, item in enumerate(miseres):
+        step = f"miseres[{i}]"
+        if not isinstance(item, dict) or set(item) != {"seat", "kind"}:
+            raise RecordError(
+                step, f'must be an object {{"seat": ..., "kind": ...}}, not {quote(item)}'
+            )
+        seat, kind = item["seat"], item["kind"]
+        if not _int(seat) or not 0 <= seat < n:
+            raise RecordError(f"{step}.seat", f"{quote(seat)} is not a seat")
+        if kind not in MISERE_KINDS:
+            raise RecordError(f"{step}.kind", f'must be "trumps" or "faces", not {quote(kind)}')
+        if kind in out.get(seat, []):
+            raise RecordError(step, f"names seat {seat}'s misère of {kind} twice")
+        out.setdefault(seat, []).append(kind)
+    return out
 
 
 def _play(deal: Deal, record: dict[str, Any]) -> None:
@@ -258,8 +296,9 @@ def _play(deal: Deal, record: dict[str, Any]) -> None:
         for i, token in enumerate(trick, start=1):
             seat = deal.to_act
             if not deal.started >> seat & 1:
-                if seat in miseres:
-                    _act(f"misere (seat {seat})", deal, Misere(seat))
+                for kind in miseres.get(seat, ()):
+                    what = "misere" if kind is None else f"misere {kind}"
+                    _act(f"{what} (seat {seat})", deal, Misere(seat, kind))
                 if seat in poignees:
                     _act(f"poignee (seat {seat})", deal, Poignee(seat, tuple(poignees[seat])))
             step = f"trick {t}, card {i} (seat {seat})"

@@ -13,7 +13,8 @@ same thing in its own language, with cards in its own notation:
 - ``suit``: a suit 0..3 (Spades, Hearts, Diamonds, Clubs); ``above``: a rank 12..14 whose
   four cards a taker must have been dealt;
 - ``needed``, ``count``, ``players``: counts; ``sizes``: a tuple of counts;
-- ``kind``: a Python type name (an object that is no action at all).
+- ``kind``: a Python type name (an object that is no action at all);
+- ``misere``: a misère kind (``"trumps"`` or ``"faces"``, RULES.md §11.7).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class IllegalActionCode(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     BID_TOO_LOW = "bid_too_low"
     PRISE_NOT_ALLOWED = "prise_not_allowed"
+    POUSSE_NOT_ALLOWED = "pousse_not_allowed"
     CALL_NOT_KING = "call_not_king"
     CALL_LOWER_RANK = "call_lower_rank"
     ECART_NOT_IN_HAND = "ecart_not_in_hand"
@@ -51,8 +53,10 @@ class IllegalActionCode(StrEnum):
     POIGNEE_NOT_IN_HAND = "poignee_not_in_hand"
     POIGNEE_EXCUSE = "poignee_excuse"
     MISERE_OFF = "misere_off"
+    PETIT_CHELEM_OFF = "petit_chelem_off"
     MISERE_ALREADY = "misere_already"
     MISERE_HAND = "misere_hand"
+    MISERE_KIND = "misere_kind"
     NOT_IN_HAND = "not_in_hand"
     MUST_FOLLOW = "must_follow"
     MUST_OVERTRUMP = "must_overtrump"
@@ -70,6 +74,7 @@ class ActionKind(StrEnum):
     ECART = "ecart"
     SLAM = "slam"
     NO_SLAM = "no_slam"
+    PETIT_CHELEM = "petit_chelem"
     POIGNEE = "poignee"
     MISERE = "misere"
     PLAY = "play"

@@ -19,9 +19,13 @@ class Contract(IntEnum):
 
     PASS = 0
     PRISE = 1
-    GARDE = 2
-    GARDE_SANS = 3
-    GARDE_CONTRE = 4
+    """The Petite under ``contracts: fixed`` (written ``prise`` everywhere)."""
+    POUSSE = 2
+    """Only with ``contracts: pousse`` or ``fixed`` (RULES.md §11.4). The numbers are never
+    stored nor sent (records and the wire use ``text``), so inserting it changed nothing."""
+    GARDE = 3
+    GARDE_SANS = 4
+    GARDE_CONTRE = 5
 
     @property
     def text(self) -> str:
@@ -41,9 +45,23 @@ class RulesError(ValueError):
 
 PLAYER_COUNTS = (3, 4, 5)
 """The player counts a table may have: the one place that says so."""
+PLAYERS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
+"""They in words, for messages: "3, 4 or 5"."""
 
 POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
+CONTRACTS = ("fft", "pousse", "fixed")
+FIXED_VALUES = {
+    Contract.PRISE: 10,
+    Contract.POUSSE: 20,
+    Contract.GARDE: 40,
+    Contract.GARDE_SANS: 80,
+    Contract.GARDE_CONTRE: 160,
+}
+"""A contract's worth under ``contracts: fixed`` (RULES.md §11.4), instead of a multiplier."""
+_MULTIPLIERS = {Contract.PASS: 0, Contract.PRISE: 1, Contract.POUSSE: 1, Contract.GARDE: 2}
 SHUFFLES = ("full", "cut")
+MISERE_KINDS = ("trumps", "faces")
+"""With ``misere: "split"``: misère d'atout (no trump, no Excuse) and de têtes (no J, C, Q, K)."""
 
 _SIZES = {3: (24, 6, 4), 4: (18, 6, 3), 5: (15, 3, 3)}
 _POIGNEE_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
@@ -104,8 +122,20 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("garde_contre_multiplier", (6, 8), 6, "what a Garde contre multiplies the score by"),
     RuleOption("prise_allowed", (True, False), True, "whether the Prise may be bid"),
     RuleOption("poignee_bonus", POIGNEE_BONUSES, POIGNEE_BONUSES[0], "the poignée bonuses"),
-    RuleOption("misere", (True, False), False, "whether a misère may be declared"),
+    RuleOption(
+        "misere",
+        (True, False, "split"),
+        False,
+        "whether a misère may be declared (split: d'atout and de têtes apart)",
+    ),
     RuleOption("shuffle", SHUFFLES, "full", "a full shuffle, or the cut between deals"),
+    RuleOption(
+        "contracts", CONTRACTS, "fft", "the bids: FFT, with a Pousse, or the older fixed values"
+    ),
+    RuleOption("round_to_ten", (False, True), False, "whether deal scores are rounded to tens"),
+    RuleOption(
+        "petit_chelem", (False, True), False, "whether a petit chelem counts and may be announced"
+    ),
 )
 """The rule options, in the order they are offered."""
 
@@ -118,17 +148,22 @@ class Rules:
     garde_contre_multiplier: int = 6
     prise_allowed: bool = True
     poignee_bonus: tuple[int, int, int] = (20, 30, 40)
-    misere: bool = False
+    misere: bool | str = False
+    """``True`` (RULES.md §6), ``False``, or ``"split"`` (§11.7: ``MISERE_KINDS`` apart)."""
     shuffle: str = "full"
+    contracts: str = "fft"
+    round_to_ten: bool = False
+    petit_chelem: bool = False
     hand_size: int = field(init=False)
     chien_size: int = field(init=False)
     packet: int = field(init=False)
     poignee_thresholds: tuple[int, int, int] = field(init=False)
+    bids: tuple[Contract, ...] = field(init=False)
+    """The contracts that may be bid, lowest first (``contracts`` and ``prise_allowed``)."""
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in PLAYER_COUNTS:
-            counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
-            raise RulesError(f"players must be {counts}, not {quote(self.players)}")
+            raise RulesError(f"players must be {PLAYERS_TEXT}, not {quote(self.players)}")
         for option in OPTIONS:  # once per Rules, never during play
             object.__setattr__(self, option.name, option.check(getattr(self, option.name)))
         hand, chien, packet = _SIZES[self.players]
@@ -136,6 +171,15 @@ class Rules:
         object.__setattr__(self, "chien_size", chien)
         object.__setattr__(self, "packet", packet)
         object.__setattr__(self, "poignee_thresholds", _POIGNEE_THRESHOLDS[self.players])
+        object.__setattr__(self, "bids", self._bids())
+
+    def _bids(self) -> tuple[Contract, ...]:
+        out = [c for c in Contract if c != Contract.PASS]
+        if self.contracts == "fft":
+            out.remove(Contract.POUSSE)
+        if not self.prise_allowed:  # removes the Prise (the Petite), never the Pousse
+            out.remove(Contract.PRISE)
+        return tuple(out)
 
     @property
     def tricks(self) -> int:
@@ -146,9 +190,12 @@ class Rules:
         return self.poignee_thresholds.index(shown)
 
     def multiplier(self, contract: Contract) -> int:
+        """§3's multiplier (the Pousse's is 1); ``contracts: fixed`` uses ``FIXED_VALUES``."""
         if contract == Contract.GARDE_CONTRE:
             return self.garde_contre_multiplier
-        return (0, 1, 2, 4)[contract]
+        if contract == Contract.GARDE_SANS:
+            return 4
+        return _MULTIPLIERS[contract]
 
     def options(self) -> dict[str, Any]:
         """The options as a record's ``rules`` object."""

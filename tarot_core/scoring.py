@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT, Card, Mask, cards_of
-from .rules import Contract, Rules
+from .rules import FIXED_VALUES, Contract, Rules
 
 TARGETS = (56, 51, 41, 36)
 """Points the taker's side needs, by the number of oudlers it holds."""
@@ -39,6 +39,7 @@ class DealResult:
     slam: str | None = None
     diff: int = 0
     multiplier: int = 0
+    """§3's multiplier; 1 under ``contracts: fixed``, where ``FIXED_VALUES`` replaces 25 × it."""
     hand_score: int = 0
     """``s`` of RULES.md §8, signed from the taker's side, misère excluded."""
     poignee_bonus: int = 0
@@ -95,6 +96,40 @@ def misere_scores(players: int, miseres: Sequence[int]) -> list[int]:
     return scores
 
 
+def round_ten(score: int) -> int:
+    """The nearest multiple of 10, a 5 away from zero (RULES.md §11.6: -165 → -170)."""
+    sign = -1 if score < 0 else 1
+    return sign * ((abs(score) + 5) // 10 * 10)
+
+
+def rounded_to_ten(scores: Sequence[int], taker: int) -> list[int]:
+    """Every seat but the taker rounded to ten; the taker's score keeps the deal at zero sum."""
+    out = [score if seat == taker else round_ten(score) for seat, score in enumerate(scores)]
+    out[taker] = -sum(score for seat, score in enumerate(out) if seat != taker)
+    return out
+
+
+def chelem_term(
+    rules: Rules, taker_side_won: Sequence[bool], announced: bool, petit_announced: bool
+) -> tuple[str | None, int]:
+    """The replay's ``slam`` value and the one chelem term of §8 (and §11.3)."""
+    won = sum(taker_side_won)
+    tricks = len(taker_side_won)
+    if petit_announced:  # every trick included; the defence's chelem too is just a failure
+        if won >= tricks - 3:
+            return "petit_announced_made", 300
+        return "petit_announced_failed", -150
+    if won == tricks:
+        return ("announced_made", 400) if announced else ("made", 200)
+    if announced:
+        return "announced_failed", -200
+    if won == 0:
+        return "defence", -200
+    if rules.petit_chelem and won >= tricks - 3:
+        return "petit_made", 150
+    return None, 0
+
+
 def score_played(
     rules: Rules,
     *,
@@ -108,6 +143,7 @@ def score_played(
     set_aside: Mask,
     slam_announced: bool,
     poignees: Sequence[int],
+    petit_announced: bool = False,
     miseres: Sequence[int],
 ) -> DealResult:
     """Score a played deal.
@@ -156,15 +192,7 @@ def score_played(
     diff = diff_points(taker_half, target)
     m = rules.multiplier(contract)
 
-    slam: str | None = None
-    chelem = 0
-    if all(taker_side_won):
-        slam = "announced_made" if slam_announced else "made"
-        chelem = 400 if slam_announced else 200
-    elif slam_announced:
-        slam, chelem = "announced_failed", -200
-    elif not any(taker_side_won):
-        slam, chelem = "defence", -200
+    slam, chelem = chelem_term(rules, taker_side_won, slam_announced, petit_announced)
 
     petit_au_bout: str | None = None
     petit_trick = next((i for i, cards in enumerate(tricks) if PETIT in cards), None)
@@ -177,12 +205,20 @@ def score_played(
 
     poignee = sum(poignees)
     sign = 1 if made else -1
-    s = sign * (25 + diff) * m + pab * m + sign * poignee + chelem
+    if rules.contracts == "fixed":  # §11.4: the contract's value instead of 25 × multiplier
+        value = FIXED_VALUES[contract]
+        m = 1
+        s = sign * (value + diff) + pab * value // 10 + sign * poignee + chelem
+    else:
+        s = sign * (25 + diff) * m + pab * m + sign * poignee + chelem
     scores = seat_scores(n, taker, partner, s)
     extra = misere_scores(n, miseres)
+    total = [a + b for a, b in zip(scores, extra, strict=True)]
+    if rules.round_to_ten:  # misère included before rounding (§11.6)
+        total = rounded_to_ten(total, taker)
     return DealResult(
         outcome=Outcome.PLAYED,
-        scores=tuple(a + b for a, b in zip(scores, extra, strict=True)),
+        scores=tuple(total),
         taker=taker,
         contract=contract,
         partner=partner,

@@ -16,7 +16,7 @@ from .actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, Misere, Pla
 from .cards import Card, CardError, format_card, parse_card
 from .deal import Phase
 from .quoting import quote
-from .rules import Contract, Rules, RulesError
+from .rules import MISERE_KINDS, Contract, Rules, RulesError
 from .scoring import DealResult, Outcome, voided
 from .view import DealView, TrickView
 
@@ -24,7 +24,15 @@ ACTION_TYPES = ("bid", "call", "discard", "ecart", "slam", "poignee", "misere", 
 PHASES = {p.name.lower(): p for p in Phase}
 OUTCOMES = tuple(Outcome)
 PETIT_AU_BOUT = ("taker", "defence")
-SLAMS = ("announced_made", "announced_failed", "made", "defence")
+SLAMS = (
+    "announced_made",
+    "announced_failed",
+    "made",
+    "defence",
+    "petit_announced_made",
+    "petit_announced_failed",
+    "petit_made",
+)
 
 
 class SerialError(ValueError):
@@ -45,7 +53,15 @@ def _texts(cards: Iterable[Card]) -> list[str]:
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """``{"type": ..., "seat": ..., <fields>}``; keys always in this order."""
+    """``{"type": ..., "seat": ..., <fields>}``; keys always in this order.
+
+    The slam forms: ``{"type": "slam", "seat": 1, "announce": true|false}`` (a chelem, or
+    none) and, with ``petit_chelem``, ``{"type": "slam", "seat": 1, "announce": true,
+    "petit": true}`` (a petit chelem); ``"petit": false`` may be written and means a chelem.
+    The misère: ``{"type": "misere", "seat": 2}``, or with ``misere: "split"``
+    ``{"type": "misere", "seat": 2, "kind": "trumps"|"faces"}``; a view's ``miseres`` is
+    then a list of ``{"seat": 2, "kind": "trumps"}`` objects, as in a record.
+    """
     out: dict[str, Any]
     if isinstance(action, Bid):
         out = {"type": "bid", "seat": action.seat, "contract": action.contract.text}
@@ -57,10 +73,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
         out = {"type": "ecart", "seat": action.seat, "cards": _texts(action.cards)}
     elif isinstance(action, DeclareSlam):
         out = {"type": "slam", "seat": action.seat, "announce": action.announce}
+        if action.petit:  # written only when true: the older forms stay as they were
+            out["petit"] = True
     elif isinstance(action, Poignee):
         out = {"type": "poignee", "seat": action.seat, "cards": _texts(action.cards)}
     elif isinstance(action, Misere):
         out = {"type": "misere", "seat": action.seat}
+        if action.kind is not None:  # misere: "split"
+            out["kind"] = action.kind
     elif isinstance(action, Play):
         out = {"type": "play", "seat": action.seat, "card": format_card(action.card)}
     else:  # pragma: no cover - the union is closed
@@ -90,6 +110,13 @@ def result_to_json(result: DealResult) -> dict[str, Any]:
     return out
 
 
+def _miseres_to_json(view: DealView) -> list[Any]:
+    """Seats, or with ``misere: "split"`` ``{"seat", "kind"}`` objects, as in a record."""
+    if view.rules.misere != "split":
+        return list(view.miseres)
+    return [{"seat": s, "kind": k} for s, k in zip(view.miseres, view.misere_kinds, strict=True)]
+
+
 def view_to_json(view: DealView) -> dict[str, Any]:
     """Every field of the view, keys in the order of docs/bot-protocol.md."""
     return {
@@ -107,8 +134,9 @@ def view_to_json(view: DealView) -> dict[str, Any]:
         "chien": _texts(view.chien) if view.chien is not None else None,
         "ecart_trumps": _texts(view.ecart_trumps),
         "slam_announced": view.slam_announced,
+        "petit_chelem_announced": view.petit_chelem_announced,
         "poignees": _seat_map(view.poignees),
-        "miseres": list(view.miseres),
+        "miseres": _miseres_to_json(view),
         "hand_sizes": list(view.hand_sizes),
         "tricks": [_trick_to_json(t) for t in view.tricks],
         "current": _trick_to_json(view.current) if view.current is not None else None,
@@ -302,7 +330,8 @@ def action_from_json(obj: object, *, seat: int | None = None, where: str = "acti
         )
     field = _ACTION_FIELDS[kind]
     required = ["type"] + ([field] if field else []) + (["seat"] if seat is None else [])
-    o = _Obj(obj, where, required, optional=("seat",))
+    optional = {"slam": ("seat", "petit"), "misere": ("seat", "kind")}.get(kind, ("seat",))
+    o = _Obj(obj, where, required, optional=optional)
     who = o.integer("seat", 0) if "seat" in obj else seat
     assert who is not None
     if kind == "bid":
@@ -314,11 +343,15 @@ def action_from_json(obj: object, *, seat: int | None = None, where: str = "acti
     if kind == "ecart":
         return Ecart(who, o.cards("cards"))
     if kind == "slam":
-        return DeclareSlam(who, o.boolean("announce"))
+        announce = o.boolean("announce")
+        petit = "petit" in obj and o.boolean("petit")
+        if petit and not announce:
+            raise SerialError(o.path("petit"), "a petit chelem needs announce true")
+        return DeclareSlam(who, announce, petit)
     if kind == "poignee":
         return Poignee(who, o.cards("cards"))
     if kind == "misere":
-        return Misere(who)
+        return Misere(who, o.choice("kind", MISERE_KINDS) if "kind" in obj else None)
     return Play(who, o.card("card"))
 
 
@@ -438,12 +471,24 @@ def _rules_from_json(value: object, where: str) -> Rules:
         raise SerialError(where, str(e)) from None
 
 
+def _miseres_from_json(
+    value: object, where: str, players: int, split: bool
+) -> list[tuple[int, str | None]]:
+    if not split:
+        return [(s, None) for s in _seats(value, where, players)]
+    out: list[tuple[int, str | None]] = []
+    for i, item in enumerate(_list(value, where)):
+        o = _Obj(item, f"{where}[{i}]", ("seat", "kind"))
+        out.append((o.seat("seat", players), o.choice("kind", MISERE_KINDS)))
+    return out
+
+
 def view_from_json(obj: object, where: str = "view") -> DealView:
     """The view an object describes (as written by ``view_to_json``)."""
     if not isinstance(obj, dict):
         raise SerialError(where, f"must be an object, not {_kind(obj)}")
     rules = _rules_from_json(obj.get("rules"), f"{where}.rules") if "rules" in obj else None
-    o = _Obj(obj, where, _VIEW_KEYS)
+    o = _Obj(obj, where, _VIEW_KEYS, optional=("petit_chelem_announced",))
     assert rules is not None
     n = rules.players
     bids = tuple(_contract(b, f"{where}.bids[{i}]") for i, b in enumerate(o.items("bids")))
@@ -464,6 +509,7 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
     )
     current = o.raw("current")
     result = o.raw("result")
+    miseres = _miseres_from_json(o.raw("miseres"), o.path("miseres"), n, rules.misere == "split")
     return DealView(
         rules=rules,
         seat=o.opt_seat("seat", n),
@@ -480,7 +526,7 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
         ecart_trumps=o.cards("ecart_trumps"),
         slam_announced=o.boolean("slam_announced"),
         poignees=_seat_map_from_json(o.raw("poignees"), o.path("poignees"), n),
-        miseres=_seats(o.raw("miseres"), o.path("miseres"), n),
+        miseres=tuple(s for s, _ in miseres),
         hand_sizes=hand_sizes,
         tricks=tricks,
         current=None if current is None else _trick_from_json(current, o.path("current"), n),
@@ -489,4 +535,7 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
         hand=o.cards("hand"),
         ecart=o.opt_cards("ecart"),
         legal=tuple(legal),
+        petit_chelem_announced="petit_chelem_announced" in obj
+        and o.boolean("petit_chelem_announced"),
+        misere_kinds=tuple(k for _, k in miseres),
     )

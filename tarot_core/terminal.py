@@ -82,22 +82,31 @@ def score_sheet(result: DealResult, totals: list[int]) -> str:
     return "\n".join(lines)
 
 
+def bid_name(contract: Contract, rules: Rules) -> str:
+    """A bid as typed (``prise``), with the Petite's name under ``contracts: fixed``."""
+    if contract == Contract.PRISE and rules.contracts == "fixed":
+        return "prise (petite)"
+    return contract.text
+
+
 def describe(action: Action, deal: Deal) -> str | None:
     """A public line for an action, or None for what stays hidden (the écart)."""
     who = seat_name(action.seat)
     if isinstance(action, Bid):
-        return f"{who}: {action.contract.text}"
+        return f"{who}: {bid_name(action.contract, deal.rules)}"
     if isinstance(action, Call):
         return f"{who} call(s) {format_card(action.card)}"
     if isinstance(action, Discard | Ecart):
         return None
     if isinstance(action, DeclareSlam):
+        if action.petit:
+            return f"{who} announce(s) a petit chelem!"
         return f"{who} announce(s) a slam!" if action.announce else None
     if isinstance(action, Poignee):
         level = deal.poignee_level(action.seat)
         return f"{who} show(s) a {level} poignée: {format_cards(action.cards)}"
     if isinstance(action, Misere):
-        return f"{who} declare(s) a misère"
+        return f"{who} declare(s) {MISERE_NAMES[action.kind]}"
     return f"{who} play(s) {format_card(action.card)}"
 
 
@@ -191,6 +200,10 @@ class TerminalGame:
                 ),
             )
         if v.phase == Phase.SLAM:
+            if v.rules.petit_chelem:
+                return self.read(
+                    "Announce a slam, a petit chelem or neither? (y/p/n): ", slam_answer
+                )
             return self.read("Announce a slam? (y/n): ", lambda t: DeclareSlam(HUMAN, yes(t)))
         extra = [a for a in v.legal if not isinstance(a, Play)]
         if extra:
@@ -209,7 +222,9 @@ class TerminalGame:
 
     def announcements(self, v: DealView, extra: Sequence[Action]) -> Action | None:
         for a in extra:
-            if isinstance(a, Misere) and yes(self.prompt("Declare a misère? (y/n): ")):
+            if isinstance(a, Misere) and yes(
+                self.prompt(f"Declare {MISERE_NAMES[a.kind]}? (y/n): ")
+            ):
                 return a
         poignees = [a for a in extra if isinstance(a, Poignee)]
         if not poignees:
@@ -248,6 +263,20 @@ class TerminalGame:
         except IllegalAction as e:
             return f"Refused: {e}."
         return None
+
+
+MISERE_NAMES = {
+    None: "a misère",
+    "trumps": "a misère d'atout (no trump, no Excuse)",
+    "faces": "a misère de têtes (no J, C, Q, K)",
+}
+
+
+def slam_answer(text: str) -> DeclareSlam:
+    """``p`` (or ``petit``) a petit chelem, a yes a chelem, anything else neither."""
+    if text.strip().lower() in ("p", "petit", "petit chelem"):
+        return DeclareSlam(HUMAN, True, True)
+    return DeclareSlam(HUMAN, yes(text))
 
 
 def yes(text: str) -> bool:

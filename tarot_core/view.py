@@ -54,6 +54,10 @@ class DealView:
     ecart: tuple[Card, ...] | None = None
     """The taker's own écart, in the taker's view only."""
     legal: tuple[Action, ...] = ()
+    petit_chelem_announced: bool = False
+    """A petit chelem announced (RULES.md §11.3; ``slam_announced`` stays false)."""
+    misere_kinds: tuple[str | None, ...] = ()
+    """The kind of each of ``miseres`` (RULES.md §11.7), None without ``misere: "split"``."""
 
     @property
     def players(self) -> int:
@@ -81,7 +85,7 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 def view(deal: Deal, seat: int | None = None) -> DealView:
     n = deal.n
     known = deal.partner_known()
-    shown_chien = deal.contract in (Contract.PRISE, Contract.GARDE) and deal.phase >= Phase.ECART
+    shown_chien = Contract.PRISE <= deal.contract <= Contract.GARDE and deal.phase >= Phase.ECART
     tricks = tuple(
         TrickView(leader, cards, winner)
         for leader, cards, winner in zip(deal.leaders, deal.tricks, deal.winners, strict=True)
@@ -113,4 +117,6 @@ def view(deal: Deal, seat: int | None = None) -> DealView:
         hand=_sorted(deal.hands[seat]) if seat is not None else (),
         ecart=_sorted(deal.ecart) if is_taker else None,
         legal=tuple(deal.legal_actions(seat)) if seat is not None and seat < n else (),
+        petit_chelem_announced=deal.petit_chelem,
+        misere_kinds=tuple(deal.misere_kinds),
     )

@@ -32,6 +32,7 @@ from .cards import (
     Mask,
 )
 from .deal import (
+    MISERE_SPOILERS,
     Phase,
     biddable,
     callable_for,
@@ -40,7 +41,7 @@ from .deal import (
     playable,
     trick_status,
 )
-from .rules import Contract
+from .rules import MISERE_KINDS, Contract
 from .view import DealView
 
 _PHASE_TEXT = {
@@ -211,8 +212,11 @@ class _Check:
                 continue
             if bid <= best:
                 self.fail(f"bids[{i}]", f"{bid.text} is not higher than {best.text}")
-            if bid == Contract.PRISE and not v.rules.prise_allowed:
-                self.fail(f"bids[{i}]", "prise is not allowed: the lowest bid is garde")
+            if bid == Contract.POUSSE and bid not in v.rules.bids:
+                self.fail(f"bids[{i}]", "pousse is not allowed: the table plays without it")
+            if bid not in v.rules.bids:
+                lowest = v.rules.bids[0].text
+                self.fail(f"bids[{i}]", f"prise is not allowed: the lowest bid is {lowest}")
             best, taker = bid, (v.dealer + 1 + i) % n
         if v.taker != taker:
             self.fail("taker", f"must be {taker} after the bids, not {v.taker}")
@@ -277,6 +281,13 @@ class _Check:
             self.fail("ecart", "is given in the taker's own view only")
         if v.slam_announced and phase < Phase.PLAYING:
             self.fail("slam_announced", f"the slam is announced after {during}")
+        if v.petit_chelem_announced:
+            if not v.rules.petit_chelem:
+                self.fail("petit_chelem_announced", "this table plays without the petit chelem")
+            if v.slam_announced:
+                self.fail("petit_chelem_announced", "a chelem and a petit chelem both announced")
+            if phase < Phase.PLAYING:
+                self.fail("petit_chelem_announced", f"it is announced after {during}")
         started = phase == Phase.PLAYING or (phase == Phase.DONE and taker is not None)
         if (v.poignees or v.miseres) and not started:
             field = "poignees" if v.poignees else "miseres"
@@ -503,14 +514,22 @@ class _Check:
         v = self.v
         if v.miseres and not v.rules.misere:
             self.fail("miseres", "must be empty: this table plays without misère")
-        if len(set(v.miseres)) != len(v.miseres):
-            self.fail("miseres", "names a seat twice")
+        kinds = v.misere_kinds or (None,) * len(v.miseres)
+        if len(kinds) != len(v.miseres):
+            self.fail("misere_kinds", "must give the kind of each misère")
+        split = v.rules.misere == "split"
+        for kind in kinds:
+            if not (kind in MISERE_KINDS if split else kind is None):
+                self.fail("miseres", f"a misère of kind {kind} does not exist at this table")
+        declared = list(zip(v.miseres, kinds, strict=True))
+        if len(set(declared)) != len(declared):
+            self.fail("miseres", "names a seat twice" if not split else "names a seat's kind twice")
         for field, seats in (("poignees", tuple(v.poignees)), ("miseres", v.miseres)):
             for s in seats:
                 if not self.played_by[s] and not (v.phase == Phase.PLAYING and s == v.to_act):
                     self.fail(field, f"seat {s} announces just before its first card")
-        for s in v.miseres:
-            spoilers = self.dealt_to(s) & (TRUMPS | EXCUSE_BIT | FACES)
+        for s, kind in declared:
+            spoilers = self.dealt_to(s) & MISERE_SPOILERS[kind]
             if spoilers:
                 self.fail("miseres", f"seat {s} holds {_first(spoilers)}: no misère")
 
@@ -548,8 +567,11 @@ class _Check:
                 self.fail("legal", "must list the bids higher than the bids so far, and pass")
             return
         if phase == Phase.SLAM:
-            if {a.announce for a in v.legal if isinstance(a, DeclareSlam)} != {False, True}:
-                self.fail("legal", "must offer to announce a slam or not")
+            offered = {(a.announce, a.petit) for a in v.legal if isinstance(a, DeclareSlam)}
+            if offered != {(False, False), (True, False)} | (
+                {(True, True)} if v.rules.petit_chelem else set()
+            ):
+                self.fail("legal", "must offer to announce a slam (or a petit chelem) or not")
             return
         if phase == Phase.CALLING:
             expected = callable_for(hand)
@@ -599,9 +621,15 @@ class _Check:
                 if mask & ~(self.hand & (TRUMPS | EXCUSE_BIT)):
                     self.fail(f"legal[{i}]", "shows a card that is not a trump of the hand")
             elif isinstance(action, Misere):
-                if not v.rules.misere or not first or me in v.miseres:
+                done = zip(v.miseres, v.misere_kinds or (None,) * len(v.miseres), strict=False)
+                kind_ok = (
+                    action.kind in MISERE_KINDS
+                    if v.rules.misere == "split"
+                    else action.kind is None
+                )
+                if not v.rules.misere or not first or (me, action.kind) in set(done) or not kind_ok:
                     self.fail(f"legal[{i}]", "a misère is declared once, before the first card")
-                spoilers = self.dealt_to(me) & (TRUMPS | EXCUSE_BIT | FACES)
+                spoilers = self.dealt_to(me) & MISERE_SPOILERS.get(action.kind, 0)
                 if spoilers:
                     self.fail(
                         f"legal[{i}]", f"the hand as dealt holds {_first(spoilers)}: no misère"

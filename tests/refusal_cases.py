@@ -268,6 +268,13 @@ def _cases() -> list[Case]:
             lowest="garde",
         ),
         c(
+            "pousse at a table without it",
+            Code.POUSSE_NOT_ALLOWED,
+            lazily(make_deal, Bid(0, Contract.POUSSE)),
+            "pousse is not allowed: this table plays without the Pousse",
+            contract="pousse",
+        ),
+        c(
             "call a trump",
             Code.CALL_NOT_KING,
             lazily(calling, Call(0, card("T5"))),
@@ -389,10 +396,32 @@ def _cases() -> list[Case]:
             cards=ids("T10 T11"),
         ),
         c(
+            "petit chelem at a table without it",
+            Code.PETIT_CHELEM_OFF,
+            lazily(lambda: ecart_done(Rules()), DeclareSlam(0, True, True)),
+            "a petit chelem is not allowed: this table plays without the petit chelem",
+        ),
+        c(
             "misère at a table without it",
             Code.MISERE_OFF,
             lazily(lambda: playing({0: MISERE_HAND}), Misere(0)),
             "a misère is not allowed: this table plays without misère",
+        ),
+        c(
+            "misère without a kind at a split table",
+            Code.MISERE_KIND,
+            lazily(
+                lambda: playing({0: MISERE_HAND}, rules=Rules(misere="split")),
+                Misere(0),
+            ),
+            "a misère needs a kind at this table: trumps (d'atout) or faces (de têtes)",
+        ),
+        c(
+            "misère with a kind at a table without kinds",
+            Code.MISERE_KIND,
+            lazily(lambda: playing({0: MISERE_HAND}, rules=MISERE_RULES), Misere(0, "faces")),
+            "a misère of kind faces is not allowed: this table's misère has no kinds",
+            misere="faces",
         ),
         c(
             "second misère",

@@ -194,7 +194,7 @@ HUGE_VALUES: dict[str, Any] = {
     "players": _set("players", r"players: must be 3, 4 or 5"),
     "a poignée seat": _set("poignees", r"poignees: 'X", lambda h: {h: []}),
     "miseres": _set("miseres", r"miseres: must be a list of seats", lambda h: [h]),
-    "slam": _set("slam", r"slam: must be true or false"),
+    "slam": _set("slam", r'slam: must be true, false or "petit_chelem"'),
 }
 THROUGH_THE_COMMAND = ("card in a hand", "card in a trick", "dealer", "bids", "rules value")
 

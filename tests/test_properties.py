@@ -207,7 +207,8 @@ class Tracker:
     trick: list[int] = field(default_factory=list)
     started: set[int] = field(default_factory=set)
     poignees: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    miseres: list[int] = field(default_factory=list)
+    miseres: list[Any] = field(default_factory=list)
+    """Seats, or with ``misere: "split"`` ``{"seat", "kind"}`` objects (as a record has them)."""
     slam: bool = False
     petit_sec: list[int] = field(default_factory=list)
 
@@ -254,7 +255,10 @@ class Tracker:
             self.poignees[action.seat] = action.cards
             self.public |= set(action.cards)
         elif isinstance(action, Misere):
-            self.miseres.append(action.seat)
+            kind = action.kind
+            self.miseres.append(
+                action.seat if kind is None else {"seat": action.seat, "kind": kind}
+            )
         elif isinstance(action, Play):
             self.hands[action.seat].remove(action.card)
             self.started.add(action.seat)
@@ -269,7 +273,7 @@ class Tracker:
 
     def _chien(self) -> None:
         assert self.taker is not None
-        if self.contract in (Contract.PRISE, Contract.GARDE):
+        if self.contract in (Contract.PRISE, Contract.POUSSE, Contract.GARDE):
             self.chien_taken = self.chien_shown = True
             self.public |= self.chien
             self.hands[self.taker] |= self.chien
@@ -307,7 +311,12 @@ class Tracker:
 
     def legal_bids(self) -> set[Contract]:
         lowest = Contract.PRISE if self.rules.prise_allowed else Contract.GARDE
-        return {Contract.PASS} | {c for c in Contract if c >= lowest and c > self.contract}
+        offered = {c for c in Contract if c >= lowest}
+        if self.rules.contracts != "fft":  # RULES.md §11.4: the Pousse, even without Prise
+            offered.add(Contract.POUSSE)
+        else:
+            offered.discard(Contract.POUSSE)
+        return {Contract.PASS} | {c for c in offered if c > self.contract}
 
     def callable(self) -> set[int]:
         assert self.taker is not None
@@ -345,13 +354,16 @@ class Tracker:
             and (EX not in cards or trumps <= set(cards))
         )
 
-    def may_declare_misere(self, seat: int) -> bool:
-        return (
-            self.rules.misere
-            and seat not in self.started
-            and seat not in self.miseres
-            and not any(is_trump(c) or c == EX or is_face(c) for c in self.dealt[seat])
-        )
+    def may_declare_misere(self, seat: int) -> set[str | None]:
+        """The misère kinds ``seat`` may declare now (None: the misère of §6)."""
+        if not self.rules.misere or seat in self.started:
+            return set()
+        no_trump = not any(is_trump(c) or c == EX for c in self.dealt[seat])
+        no_face = not any(is_face(c) for c in self.dealt[seat])
+        if self.rules.misere == "split":
+            kinds = {k for k, ok in (("trumps", no_trump), ("faces", no_face)) if ok}
+            return {k for k in kinds if {"seat": seat, "kind": k} not in self.miseres}
+        return {None} if no_trump and no_face and seat not in self.miseres else set()
 
 
 # ----- the checks made after every action ----------------------------------------------------
@@ -435,14 +447,16 @@ def check_legal_actions(deal: Deal, tr: Tracker, seat: int, actions: list[Any]) 
         assert {a.card for a in actions} == tr.discardable()
     elif phase == Phase.SLAM:
         assert seat == tr.taker
-        assert set(actions) == {DeclareSlam(seat, False), DeclareSlam(seat, True)}
+        petit = {DeclareSlam(seat, True, True)} if tr.rules.petit_chelem else set()
+        assert set(actions) == {DeclareSlam(seat, False), DeclareSlam(seat, True)} | petit
     else:
         assert phase == Phase.PLAYING
         assert {a.card for a in actions if isinstance(a, Play)} == tr.legal_cards(seat)
         poignees = [a.cards for a in actions if isinstance(a, Poignee)]
         assert {THRESHOLDS[tr.n].index(len(p)) for p in poignees} == tr.poignee_levels(seat)
         assert all(tr.valid_poignee(seat, p) for p in poignees)
-        assert any(isinstance(a, Misere) for a in actions) == tr.may_declare_misere(seat)
+        kinds = [a.kind for a in actions if isinstance(a, Misere)]
+        assert len(kinds) == len(set(kinds)) and set(kinds) == tr.may_declare_misere(seat)
 
 
 def check_end(deal: Deal, tr: Tracker) -> None:

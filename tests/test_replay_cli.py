@@ -920,8 +920,8 @@ def _(rec: dict[str, Any], rng: random.Random) -> Defect | None:
 
 @defect("unknown rules key")
 def _(rec: dict[str, Any], rng: random.Random) -> Defect:
-    rec["rules"]["petit_chelem"] = True
-    return mutated(r"rules: ", r"petit_chelem")
+    rec["rules"]["grand_chelem"] = True
+    return mutated(r"rules: ", r"grand_chelem")
 
 
 BAD_RULES = {

@@ -15,6 +15,9 @@ DEFAULTS = {
     "poignee_bonus": [20, 30, 40],
     "misere": False,
     "shuffle": "full",
+    "contracts": "fft",
+    "round_to_ten": False,
+    "petit_chelem": False,
 }
 
 
@@ -168,6 +171,9 @@ def test_from_options_every_option() -> None:
         "poignee_bonus": [20, 40, 60],
         "misere": True,
         "shuffle": "cut",
+        "contracts": "pousse",
+        "round_to_ten": True,
+        "petit_chelem": True,
     }
     rules = Rules.from_options(3, options)
     assert rules.players == 3

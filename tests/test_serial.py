@@ -271,6 +271,7 @@ def test_view_form_fields() -> None:
         "chien",
         "ecart_trumps",
         "slam_announced",
+        "petit_chelem_announced",
         "poignees",
         "miseres",
         "hand_sizes",
@@ -284,11 +285,14 @@ def test_view_form_fields() -> None:
     ]
     assert form["rules"] == {
         "players": 5,
+        "round_to_ten": False,
+        "petit_chelem": False,
         "garde_contre_multiplier": 6,
         "prise_allowed": True,
         "poignee_bonus": [20, 30, 40],
         "misere": False,
         "shuffle": "full",
+        "contracts": "fft",
     }
     assert all(isinstance(c, str) for c in form["hand"])
     assert set(form["tricks"][0]) == {"leader", "cards", "winner"}
@@ -349,7 +353,7 @@ BAD_VIEWS: list[tuple[str, object, str]] = [
     ("rules", DELETE, r"^view\.rules: missing"),
     ("rules.players", 6, r"^view\.rules: players must be 3, 4 or 5"),
     ("rules.players", DELETE, r"^view\.rules\.players: missing"),
-    ("rules.misere", "no", r"^view\.rules: misere must be true or false"),
+    ("rules.misere", "no", r"^view\.rules: misere must be true, false or 'split', not 'no'"),
     ("rules.colour", "red", r"^view\.rules: unknown rule option 'colour'"),
     ("seat", 4, r"^view\.seat: must be a seat from 0 to 3, not 4"),
     ("seat", DELETE, r"^view\.seat: missing"),

@@ -21,11 +21,12 @@ from bot.tables.events import Event, GameFinished
 from bot.tables.thinking import bot_pool
 from tarot_core import DealView
 from tarot_core.bots import LEVELS
+from tarot_core.rules import PLAYER_COUNTS
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("game", help="time one full game of bots through the service")
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
     parser.add_argument("--deals", type=int, default=4, help="deals in the game")
     parser.add_argument("--level", default="heuristic", choices=LEVELS)
     parser.add_argument("--think-ms", type=int, default=1000, help="the expert's budget")

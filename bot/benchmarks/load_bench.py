@@ -31,6 +31,7 @@ from bot.tables.events import DealFinished, Event, GameFinished
 from bot.tables.thinking import bot_pool, default_workers
 from tarot_core import DealView
 from tarot_core.arena import percentile
+from tarot_core.rules import PLAYER_COUNTS
 
 HUMAN = 1_000_000
 """User ids of simulated humans start here (one per human table)."""
@@ -44,7 +45,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--tables", type=int, default=1000, help="live tables at once")
     parser.add_argument("--humans", type=int, default=100, help="tables with a human seat")
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
     parser.add_argument("--seconds", type=float, default=60.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument(

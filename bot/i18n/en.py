@@ -189,7 +189,7 @@ MESSAGES: dict[str, str] = {
     "rule.garde_contre_multiplier": "Garde contre counts ×{value}",
     "rule.prise_allowed.true": "Prise allowed",
     "rule.prise_allowed.false": "No prise: Garde is the lowest bid",
-    "rule.poignee_bonus": "Poignée bonuses: {simple}/{double}/{triple}",
+    "rule.poignee_bonus": "Poignée bonuses: {value}",
     "rule.misere.true": "Misère allowed",
     "rule.misere.false": "No misère",
     "rule.shuffle.full": "Cards shuffled before every deal",
@@ -460,7 +460,9 @@ MESSAGES: dict[str, str] = {
         "rules` and in `docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",
-    "rules.title_options": "The options of a table (chosen with /tarot new)",
+    "rules.title_options": (
+        "The options of a table (the host chooses them with the lobby's Rules button)"
+    ),
     "rules.explain.garde_contre_multiplier": (
         "garde_contre_multiplier: a Garde contre (the chien goes to the defence unseen) "
         "multiplies the deal's score by 6 (FFT) or by 8."
@@ -526,4 +528,68 @@ MESSAGES: dict[str, str] = {
     "settings.changed": "{name} is now {value} for this server's new tables.",
     "settings.was_reset": "{name} is back to its default: {value}.",
     "settings.bad_value": "{name} cannot be “{value}”: allowed values are {allowed}.",
+    # ----- house rules (issue 10): each option's values and what it means
+    "refused.illegal.petit_chelem_off": "This table plays without the petit chelem.",
+    "refused.illegal.misere_kind": (
+        "At this table a misère is declared by kind: misère d'atout or misère de têtes."
+    ),
+    "refused.action.petit_chelem": "Announcing a petit chelem",
+    "button.petit_chelem": "Petit chelem",
+    "button.misere.trumps": "Misère d'atout",
+    "button.misere.faces": "Misère de têtes",
+    "event.petit_chelem_announced": "{name} announces a petit chelem!",
+    "event.misere_declared.trumps": "{name} declares a misère d'atout.",
+    "event.misere_declared.faces": "{name} declares a misère de têtes.",
+    "table.petit_chelem": "Petit chelem announced by {name}",
+    "table.misere.trumps": "Misère d'atout: {name}",
+    "table.misere.faces": "Misère de têtes: {name}",
+    "score.slam.petit_announced_made": "Petit chelem announced and made: {bonus}",
+    "score.slam.petit_announced_failed": "Petit chelem announced and failed: {bonus}",
+    "score.slam.petit_made": "Petit chelem made (not announced): {bonus}",
+    "misere.kind.trumps": "misère d'atout",
+    "misere.kind.faces": "misère de têtes",
+    "refused.illegal.pousse_not_allowed": (
+        "{contract} is not played at this table: it has no Pousse."
+    ),
+    "contract.petite": "Petite",
+    "score.base_fixed": "Base: {value} + {diff} = {base}",
+    "rule.contracts.fft": "Contracts: Prise, Garde, Garde sans, Garde contre (FFT)",
+    "rule.contracts.pousse": "Contracts with a Pousse between Prise and Garde",
+    "rule.contracts.fixed": (
+        "Fixed contract values: Petite 10, Pousse 20, Garde 40, Garde sans 80, Garde contre 160"
+    ),
+    "rule.round_to_ten.true": "Scores rounded to ten",
+    "rule.round_to_ten.false": "Scores not rounded",
+    "rule.petit_chelem.true": "Petit chelem allowed",
+    "rule.petit_chelem.false": "No petit chelem",
+    "rule.misere.split": "Misère d'atout and misère de têtes, declared separately",
+    "contract.pousse": "Pousse",
+    "setting.contracts": "Contracts",
+    "setting.round_to_ten": "Scores rounded to ten",
+    "setting.petit_chelem": "Petit chelem",
+    "rules.explain.contracts": (
+        "contracts: FFT (Prise, Garde, Garde sans, Garde contre); pousse (a Pousse, played "
+        "like a Prise and worth ×1, outranks the Prise); or fixed, the older scoring where "
+        "Petite, Pousse, Garde, Garde sans and Garde contre are worth 10, 20, 40, 80 and 160 "
+        "points instead of multiplying."
+    ),
+    "rules.explain.round_to_ten": (
+        "round_to_ten: after each deal every score but the taker's is rounded to the nearest "
+        "ten (a 5 away from zero), and the taker's keeps the deal's sum at zero."
+    ),
+    "rules.explain.petit_chelem": (
+        "petit_chelem: the taker may announce a petit chelem (every trick but at most three): "
+        "+300 if made, −150 if not; made without announcing it: +150."
+    ),
+    # rules menu (issue 10)
+    "button.rules": "Rules",
+    "button.rules_back": "Back to the rules",
+    "rules_menu.hint": "You are the host: pick an option below to change it before the start.",
+    "rules_menu.pick_option": "Change an option…",
+    "rules_menu.pick_value": "Choose its value…",
+    "rules_menu.current": "At this table: {value}",
+    "host_action.rules": "change the rules",
+    "refused.unknown_rule": "There is no rule option {option}.",
+    "refused.bad_rule_value": "{option} cannot be {value}: it takes {allowed}.",
+    "refused.rule_conflict": "{option}: “{value}” does not go with this table's other rules.",
 }

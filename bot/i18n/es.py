@@ -201,7 +201,7 @@ MESSAGES: dict[str, str] = {
     "rule.garde_contre_multiplier": "La Garde contre vale ×{value}",
     "rule.prise_allowed.true": "Prise permitida",
     "rule.prise_allowed.false": "Sin Prise: la Garde es la puja más baja",
-    "rule.poignee_bonus": "Primas de poignée: {simple}/{double}/{triple}",
+    "rule.poignee_bonus": "Primas de poignée: {value}",
     "rule.misere.true": "Misère permitida",
     "rule.misere.false": "Sin misère",
     "rule.shuffle.full": "Cartas barajadas antes de cada mano",
@@ -491,7 +491,9 @@ MESSAGES: dict[str, str] = {
         "bot."
     ),
     "rules.title_table": "Las reglas de esta mesa",
-    "rules.title_options": "Las opciones de una mesa (elegidas con /tarot nueva)",
+    "rules.title_options": (
+        "Las opciones de una mesa (el anfitrión las elige con el botón Reglas del lobby)"
+    ),
     "rules.explain.garde_contre_multiplier": (
         "Multiplicador de la Garde contre (el chien va a la defensa sin verse): la "
         "puntuación de la mano se multiplica por 6 (FFT) o por 8."
@@ -560,4 +562,70 @@ MESSAGES: dict[str, str] = {
     "settings.changed": "{name} es ahora {value} para las mesas nuevas de este servidor.",
     "settings.was_reset": "{name} vuelve a su valor por defecto: {value}.",
     "settings.bad_value": "{name} no puede ser «{value}»: los valores posibles son {allowed}.",
+    # ----- house rules (issue 10): each option's values and what it means
+    "refused.illegal.petit_chelem_off": "En esta mesa no se juega el petit chelem.",
+    "refused.illegal.misere_kind": (
+        "En esta mesa la misère se anuncia por tipo: misère de triunfos o misère de figuras."
+    ),
+    "refused.action.petit_chelem": "Anunciar un petit chelem",
+    "button.petit_chelem": "Petit chelem",
+    "button.misere.trumps": "Misère de triunfos",
+    "button.misere.faces": "Misère de figuras",
+    "event.petit_chelem_announced": "¡{name} anuncia un petit chelem!",
+    "event.misere_declared.trumps": "{name} declara una misère de triunfos.",
+    "event.misere_declared.faces": "{name} declara una misère de figuras.",
+    "table.petit_chelem": "Petit chelem anunciado por {name}",
+    "table.misere.trumps": "Misère de triunfos: {name}",
+    "table.misere.faces": "Misère de figuras: {name}",
+    "score.slam.petit_announced_made": "Petit chelem anunciado y logrado: {bonus}",
+    "score.slam.petit_announced_failed": "Petit chelem anunciado y fallado: {bonus}",
+    "score.slam.petit_made": "Petit chelem logrado (sin anunciar): {bonus}",
+    "misere.kind.trumps": "misère de triunfos",
+    "misere.kind.faces": "misère de figuras",
+    "refused.illegal.pousse_not_allowed": "En esta mesa no se juega {contract}: no hay Pousse.",
+    "contract.petite": "Petite",
+    "score.base_fixed": "Base: {value} + {diff} = {base}",
+    "rule.contracts.fft": "Contratos: Prise, Garde, Garde sans, Garde contre (FFT)",
+    "rule.contracts.pousse": "Contratos con una Pousse entre la Prise y la Garde",
+    "rule.contracts.fixed": (
+        "Contratos de valor fijo: Petite 10, Pousse 20, Garde 40, Garde sans 80, Garde contre 160"
+    ),
+    "rule.round_to_ten.true": "Puntuaciones redondeadas a la decena",
+    "rule.round_to_ten.false": "Puntuaciones sin redondear",
+    "rule.petit_chelem.true": "Petit chelem permitido",
+    "rule.petit_chelem.false": "Sin petit chelem",
+    "rule.misere.split": "Misère de triunfos y misère de figuras, anunciadas por separado",
+    "contract.pousse": "Pousse",
+    "setting.contracts": "Contratos",
+    "setting.round_to_ten": "Puntuaciones redondeadas a la decena",
+    "setting.petit_chelem": "Petit chelem",
+    "rules.explain.contracts": (
+        "Contratos: FFT (Prise, Garde, Garde sans, Garde contre); pousse (una Pousse, que se "
+        "juega como una Prise y vale ×1, supera a la Prise); o valor fijo, la puntuación "
+        "antigua en la que Petite, Pousse, Garde, Garde sans y Garde contre valen 10, 20, 40, "
+        "80 y 160 puntos en lugar de multiplicar."
+    ),
+    "rules.explain.round_to_ten": (
+        "Redondeo: tras cada mano, cada puntuación salvo la del tomador se redondea a la "
+        "decena más próxima (un 5 se aleja de cero), y la del tomador mantiene la suma en cero."
+    ),
+    "rules.explain.petit_chelem": (
+        "Petit chelem: el tomador puede anunciar un petit chelem (todas las bazas salvo tres "
+        "como mucho): +300 si lo logra, −150 si no; logrado sin anunciarlo: +150."
+    ),
+    # rules menu (issue 10)
+    "button.rules": "Reglas",
+    "button.rules_back": "Volver a las reglas",
+    "rules_menu.hint": (
+        "Eres el anfitrión: elige una opción abajo para cambiarla antes de empezar."
+    ),
+    "rules_menu.pick_option": "Cambiar una opción…",
+    "rules_menu.pick_value": "Elegir su valor…",
+    "rules_menu.current": "En esta mesa: {value}",
+    "host_action.rules": "cambiar las reglas",
+    "refused.unknown_rule": "No existe la opción de regla {option}.",
+    "refused.bad_rule_value": "{option} no puede ser {value}: los valores posibles son {allowed}.",
+    "refused.rule_conflict": (
+        "{option}: «{value}» no es compatible con las demás reglas de esta mesa."
+    ),
 }

@@ -201,7 +201,7 @@ MESSAGES: dict[str, str] = {
     "rule.garde_contre_multiplier": "La garde contre compte ×{value}",
     "rule.prise_allowed.true": "Prise autorisée",
     "rule.prise_allowed.false": "Pas de prise : la garde est l'enchère la plus basse",
-    "rule.poignee_bonus": "Primes de poignée : {simple}/{double}/{triple}",
+    "rule.poignee_bonus": "Primes de poignée : {value}",
     "rule.misere.true": "Misère autorisée",
     "rule.misere.false": "Pas de misère",
     "rule.shuffle.full": "Cartes mélangées avant chaque donne",
@@ -479,7 +479,7 @@ MESSAGES: dict[str, str] = {
         "avec `/tarot regles` et dans `docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",
-    "rules.title_options": ("Les options d'une table (choisies avec /tarot nouvelle)"),
+    "rules.title_options": "Les options d'une table (l'hôte les choisit avec le bouton Règles)",
     "rules.explain.garde_contre_multiplier": (
         "multiplicateur_contre : une garde contre (le chien va à la défense sans être vu) "
         "multiplie la marque de la donne par 6 (FFT) ou par 8."
@@ -551,4 +551,73 @@ MESSAGES: dict[str, str] = {
     "settings.changed": "{name} vaut désormais {value} pour les nouvelles tables de ce serveur.",
     "settings.was_reset": "{name} revient à sa valeur par défaut : {value}.",
     "settings.bad_value": "{name} ne peut pas valoir « {value} » : valeurs possibles {allowed}.",
+    # ----- house rules (issue 10): each option's values and what it means
+    "refused.illegal.petit_chelem_off": "Cette table se joue sans petit chelem.",
+    "refused.illegal.misere_kind": (
+        "À cette table, une misère s'annonce par sorte : misère d'atout ou misère de têtes."
+    ),
+    "refused.action.petit_chelem": "Annoncer un petit chelem",
+    "button.petit_chelem": "Petit chelem",
+    "button.misere.trumps": "Misère d'atout",
+    "button.misere.faces": "Misère de têtes",
+    "event.petit_chelem_announced": "{name} annonce un petit chelem !",
+    "event.misere_declared.trumps": "{name} déclare une misère d'atout.",
+    "event.misere_declared.faces": "{name} déclare une misère de têtes.",
+    "table.petit_chelem": "Petit chelem annoncé par {name}",
+    "table.misere.trumps": "Misère d'atout : {name}",
+    "table.misere.faces": "Misère de têtes : {name}",
+    "score.slam.petit_announced_made": "Petit chelem annoncé et réussi : {bonus}",
+    "score.slam.petit_announced_failed": "Petit chelem annoncé et chuté : {bonus}",
+    "score.slam.petit_made": "Petit chelem réussi (non annoncé) : {bonus}",
+    "misere.kind.trumps": "misère d'atout",
+    "misere.kind.faces": "misère de têtes",
+    "refused.illegal.pousse_not_allowed": (
+        "Pas de {contract} à cette table : elle se joue sans pousse."
+    ),
+    "contract.petite": "Petite",
+    "score.base_fixed": "Base : {value} + {diff} = {base}",
+    "rule.contracts.fft": "Contrats : prise, garde, garde sans, garde contre (FFT)",
+    "rule.contracts.pousse": "Contrats avec une pousse entre la prise et la garde",
+    "rule.contracts.fixed": (
+        "Contrats à valeur fixe : petite 10, pousse 20, garde 40, garde sans 80, garde contre 160"
+    ),
+    "rule.round_to_ten.true": "Marques arrondies à la dizaine",
+    "rule.round_to_ten.false": "Marques non arrondies",
+    "rule.petit_chelem.true": "Petit chelem permis",
+    "rule.petit_chelem.false": "Pas de petit chelem",
+    "rule.misere.split": "Misère d'atout et misère de têtes, annoncées séparément",
+    "contract.pousse": "Pousse",
+    "setting.contracts": "Contrats",
+    "setting.round_to_ten": "Marques arrondies à la dizaine",
+    "setting.petit_chelem": "Petit chelem",
+    "rules.explain.contracts": (
+        "contrats : FFT (prise, garde, garde sans, garde contre) ; pousse (une pousse, jouée "
+        "comme une prise et comptée ×1, passe au-dessus de la prise) ; ou valeur fixe, "
+        "l'ancienne marque où petite, pousse, garde, garde sans et garde contre valent 10, 20, "
+        "40, 80 et 160 points au lieu de multiplier."
+    ),
+    "rules.explain.round_to_ten": (
+        "arrondi : après chaque donne, chaque marque sauf celle du preneur est arrondie à la "
+        "dizaine la plus proche (un 5 s'éloigne de zéro), et celle du preneur garde la donne "
+        "à somme nulle."
+    ),
+    "rules.explain.petit_chelem": (
+        "petit_chelem : le preneur peut annoncer un petit chelem (tous les plis sauf trois au "
+        "plus) : +300 s'il le réussit, −150 sinon ; réussi sans annonce : +150."
+    ),
+    # rules menu (issue 10)
+    "button.rules": "Règles",
+    "button.rules_back": "Retour aux règles",
+    "rules_menu.hint": (
+        "Vous êtes l'hôte : choisissez une option ci-dessous pour la changer avant le début."
+    ),
+    "rules_menu.pick_option": "Changer une option…",
+    "rules_menu.pick_value": "Choisir sa valeur…",
+    "rules_menu.current": "À cette table : {value}",
+    "host_action.rules": "changer les règles",
+    "refused.unknown_rule": "Il n'y a pas d'option de règle {option}.",
+    "refused.bad_rule_value": "{option} ne peut pas valoir {value} : valeurs possibles {allowed}.",
+    "refused.rule_conflict": (
+        "{option} : « {value} » ne va pas avec les autres règles de cette table."
+    ),
 }

@@ -213,7 +213,7 @@ MESSAGES: dict[str, str] = {
     "rule.garde_contre_multiplier": "Garde contre liczy się ×{value}",
     "rule.prise_allowed.true": "Prise dozwolona",
     "rule.prise_allowed.false": "Bez Prise: najniższą odzywką jest Garde",
-    "rule.poignee_bonus": "Premie za garść: {simple}/{double}/{triple}",
+    "rule.poignee_bonus": "Premie za garść: {value}",
     "rule.misere.true": "Misère dozwolona",
     "rule.misere.false": "Bez misère",
     "rule.shuffle.full": "Karty tasowane przed każdym rozdaniem",
@@ -502,7 +502,7 @@ MESSAGES: dict[str, str] = {
         "bota."
     ),
     "rules.title_table": "Zasady tego stołu",
-    "rules.title_options": "Opcje stołu (wybierane przy /tarot nowy)",
+    "rules.title_options": "Opcje stołu (gospodarz wybiera je przyciskiem Zasady w poczekalni)",
     "rules.explain.garde_contre_multiplier": (
         "Mnożnik Garde contre (chien idzie do obrony nieoglądany): wynik rozdania mnoży się "
         "przez 6 (FFT) lub przez 8."
@@ -570,4 +570,70 @@ MESSAGES: dict[str, str] = {
     "settings.changed": "{name} to teraz {value} dla nowych stołów tego serwera.",
     "settings.was_reset": "{name} wraca do wartości domyślnej: {value}.",
     "settings.bad_value": "{name} nie może mieć wartości „{value}”: dozwolone: {allowed}.",
+    # ----- house rules (issue 10): each option's values and what it means
+    "refused.illegal.petit_chelem_off": "Przy tym stole nie gra się małego szlema.",
+    "refused.illegal.misere_kind": (
+        "Przy tym stole misère ogłasza się według rodzaju: misère atutowa albo misère figur."
+    ),
+    "refused.action.petit_chelem": "Zapowiedź małego szlema",
+    "button.petit_chelem": "Mały szlem",
+    "button.misere.trumps": "Misère atutowa",
+    "button.misere.faces": "Misère figur",
+    "event.petit_chelem_announced": "{name} zapowiada małego szlema!",
+    "event.misere_declared.trumps": "{name} ogłasza misère atutową.",
+    "event.misere_declared.faces": "{name} ogłasza misère figur.",
+    "table.petit_chelem": "Mały szlem zapowiedziany przez: {name}",
+    "table.misere.trumps": "Misère atutowa: {name}",
+    "table.misere.faces": "Misère figur: {name}",
+    "score.slam.petit_announced_made": "Mały szlem zapowiedziany i zrobiony: {bonus}",
+    "score.slam.petit_announced_failed": "Mały szlem zapowiedziany i przegrany: {bonus}",
+    "score.slam.petit_made": "Mały szlem zrobiony (bez zapowiedzi): {bonus}",
+    "misere.kind.trumps": "misère atutowa",
+    "misere.kind.faces": "misère figur",
+    "refused.illegal.pousse_not_allowed": "Przy tym stole nie gra się {contract}: nie ma Pousse.",
+    "contract.petite": "Petite",
+    "score.base_fixed": "Podstawa: {value} + {diff} = {base}",
+    "rule.contracts.fft": "Kontrakty: Prise, Garde, Garde sans, Garde contre (FFT)",
+    "rule.contracts.pousse": "Kontrakty z Pousse między Prise a Garde",
+    "rule.contracts.fixed": (
+        "Kontrakty o stałej wartości: Petite 10, Pousse 20, Garde 40, Garde sans 80, "
+        "Garde contre 160"
+    ),
+    "rule.round_to_ten.true": "Wyniki zaokrąglane do dziesiątek",
+    "rule.round_to_ten.false": "Wyniki bez zaokrąglania",
+    "rule.petit_chelem.true": "Mały szlem dozwolony",
+    "rule.petit_chelem.false": "Bez małego szlema",
+    "rule.misere.split": "Misère atutowa i misère figur, ogłaszane osobno",
+    "contract.pousse": "Pousse",
+    "setting.contracts": "Kontrakty",
+    "setting.round_to_ten": "Wyniki zaokrąglane do dziesiątek",
+    "setting.petit_chelem": "Mały szlem",
+    "rules.explain.contracts": (
+        "Kontrakty: FFT (Prise, Garde, Garde sans, Garde contre); pousse (Pousse, grana jak "
+        "Prise i liczona ×1, przebija Prise); albo stałe wartości, dawne liczenie, w którym "
+        "Petite, Pousse, Garde, Garde sans i Garde contre są warte 10, 20, 40, 80 i 160 "
+        "punktów zamiast mnożyć."
+    ),
+    "rules.explain.round_to_ten": (
+        "Zaokrąglanie: po każdym rozdaniu każdy wynik poza wynikiem rozgrywającego jest "
+        "zaokrąglany do najbliższej dziesiątki (5 w stronę od zera), a wynik rozgrywającego "
+        "utrzymuje sumę rozdania równą zeru."
+    ),
+    "rules.explain.petit_chelem": (
+        "Mały szlem: rozgrywający może zapowiedzieć małego szlema (wszystkie lewy poza "
+        "najwyżej trzema): +300, jeśli się uda, −150, jeśli nie; bez zapowiedzi: +150."
+    ),
+    # rules menu (issue 10)
+    "button.rules": "Zasady",
+    "button.rules_back": "Wróć do zasad",
+    "rules_menu.hint": (
+        "Jesteś gospodarzem: wybierz opcję poniżej, aby ją zmienić przed rozpoczęciem gry."
+    ),
+    "rules_menu.pick_option": "Zmień opcję…",
+    "rules_menu.pick_value": "Wybierz wartość…",
+    "rules_menu.current": "Przy tym stole: {value}",
+    "host_action.rules": "zmienić zasady",
+    "refused.unknown_rule": "Nie ma opcji zasad {option}.",
+    "refused.bad_rule_value": "{option} nie może mieć wartości {value}: dozwolone: {allowed}.",
+    "refused.rule_conflict": "{option}: „{value}” nie pasuje do pozostałych zasad tego stołu.",
 }

@@ -19,7 +19,7 @@ MAX_LABEL = 80
 def action_label(locale: str | None, rules: Rules, action: Action) -> str:
     """The label of the control for one legal action (from ``DealView.legal``)."""
     if isinstance(action, Bid):
-        return contract_name(locale, action.contract)
+        return contract_name(locale, action.contract, rules)
     if isinstance(action, Call):
         return t(locale, "button.call", card=card_short(action.card, locale))
     if isinstance(action, Discard):
@@ -27,12 +27,14 @@ def action_label(locale: str | None, rules: Rules, action: Action) -> str:
     if isinstance(action, Ecart):
         return t(locale, "button.confirm_ecart")
     if isinstance(action, DeclareSlam):
+        if action.petit:
+            return t(locale, "button.petit_chelem")
         return t(locale, "button.slam_yes" if action.announce else "button.slam_no")
     if isinstance(action, Poignee):
         level = poignee_level_name(locale, rules, len(action.cards))
         return t(locale, "button.poignee", level=level)
     if isinstance(action, Misere):
-        return t(locale, "button.misere")
+        return t(locale, f"button.misere.{action.kind}" if action.kind else "button.misere")
     if isinstance(action, Play):
         return card_short(action.card, locale)
     raise TypeError(f"no label for {action!r}")

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from bot.i18n import t
 from tarot_core import Rules
+from tarot_core.rules import OPTIONS
 
 from .table import rules_text
-
-OPTIONS = ("garde_contre_multiplier", "prise_allowed", "poignee_bonus", "misere", "shuffle")
-"""Every option of ``Rules.from_options``, explained in ``rules.explain.<option>``."""
 
 
 def help_text(locale: str | None) -> str:
@@ -22,5 +20,5 @@ def rules_explained(locale: str | None, rules: Rules | None) -> str:
     if rules is not None:
         lines += [f"**{t(locale, 'rules.title_table')}**", rules_text(locale, rules), ""]
     lines.append(f"**{t(locale, 'rules.title_options')}**")
-    lines += [f"- {t(locale, f'rules.explain.{option}')}" for option in OPTIONS]
+    lines += [f"- {t(locale, f'rules.explain.{option.name}')}" for option in OPTIONS]
     return "\n".join(lines)

@@ -184,6 +184,8 @@ def _param(locale: str | None, name: str, value: object, table: TableSnapshot | 
         return _contract(locale, value)
     if name == "sizes":
         return _sizes(locale, value)
+    if name == "misere":  # a split misère's kind
+        return t(locale, f"misere.kind.{value}") if value in ("trumps", "faces") else None
     if name == "action":
         return value if isinstance(value, str) and value in ACTIONS else None
     if name == "phase":

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
 from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
 from tarot_core.bots import LEVELS
+from tarot_core.rules import FIXED_VALUES, OPTIONS
 from tarot_core.view import TrickView
 
-from ..i18n import numbers, t
+from ..i18n import has, numbers, t
 from ..tables.events import (
     AllPassed,
     ChienShown,
@@ -85,7 +86,10 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def contract_name(locale: str | None, contract: Contract) -> str:
+def contract_name(locale: str | None, contract: Contract, rules: Rules | None = None) -> str:
+    """A bid's name: under the older fixed contracts the Prise is the Petite."""
+    if contract == Contract.PRISE and rules is not None and rules.contracts == "fixed":
+        return t(locale, "contract.petite")
     return t(locale, f"contract.{contract.text}")
 
 
@@ -133,23 +137,34 @@ def _deal_numbers(table: TableSnapshot) -> tuple[int, int]:
 # ----- the lobby and the rules -----------------------------------------------------------
 
 
+def rule_line(locale: str | None, name: str, value: object) -> str:
+    """One option's value in words: ``rule.<name>.<value>`` where each value reads its own
+    way, else ``rule.<name>`` with the value in it."""
+    token = _token(value)
+    if has(f"rule.{name}.{token}"):
+        return t(locale, f"rule.{name}.{token}")
+    shown = "/".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    return t(locale, f"rule.{name}", value=shown)
+
+
+def _token(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "-".join(map(str, value))
+    return str(value)
+
+
 def rules_lines(locale: str | None, rules: Rules, *, only_changes: bool = False) -> list[str]:
-    """The rule options, or only those that differ from the FFT defaults."""
-    default = Rules(players=rules.players)
+    """The rule options (every one of the registry), or only those that differ from the
+    defaults."""
     lines: list[str] = []
     if not only_changes:
         lines.append(t(locale, "rule.players", players=rules.players))
-    if not only_changes or rules.garde_contre_multiplier != default.garde_contre_multiplier:
-        lines.append(t(locale, "rule.garde_contre_multiplier", value=rules.garde_contre_multiplier))
-    if not only_changes or rules.prise_allowed != default.prise_allowed:
-        lines.append(t(locale, f"rule.prise_allowed.{str(rules.prise_allowed).lower()}"))
-    if not only_changes or rules.poignee_bonus != default.poignee_bonus:
-        simple, double, triple = rules.poignee_bonus
-        lines.append(t(locale, "rule.poignee_bonus", simple=simple, double=double, triple=triple))
-    if not only_changes or rules.misere != default.misere:
-        lines.append(t(locale, f"rule.misere.{str(rules.misere).lower()}"))
-    if not only_changes or rules.shuffle != default.shuffle:
-        lines.append(t(locale, f"rule.shuffle.{rules.shuffle}"))
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        if not only_changes or value != option.default:
+            lines.append(rule_line(locale, option.name, value))
     return lines
 
 
@@ -241,7 +256,7 @@ def _auction(locale: str | None, table: TableSnapshot, view: DealView) -> str:
             locale,
             "table.bid",
             name=seat_name(locale, table, (view.dealer + 1 + i) % n),
-            contract=contract_name(locale, bid),
+            contract=contract_name(locale, bid, table.rules),
         )
         for i, bid in enumerate(view.bids)
     ]
@@ -280,12 +295,13 @@ def table_text(locale: str | None, table: TableSnapshot) -> str:
         lines.append(_contract_line(locale, table, view))
         if view.called is not None:
             lines.append(t(locale, "table.called", card=card_long(view.called, locale)))
-        if view.slam_announced:
-            lines.append(t(locale, "table.slam", name=seat_name(locale, table, view.taker)))
+        if view.slam_announced or view.petit_chelem_announced:
+            key = "table.petit_chelem" if view.petit_chelem_announced else "table.slam"
+            lines.append(t(locale, key, name=seat_name(locale, table, view.taker)))
         if view.chien is not None:
             lines.append(t(locale, "table.chien", cards=cards_short(view.chien, locale)))
         elif view.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
-            contract = contract_name(locale, view.contract)
+            contract = contract_name(locale, view.contract, view.rules)
             lines.append(t(locale, "table.chien_hidden", contract=contract))
         if view.ecart_trumps:
             trumps = cards_short(view.ecart_trumps, locale)
@@ -295,8 +311,10 @@ def table_text(locale: str | None, table: TableSnapshot) -> str:
         name = seat_name(locale, table, seat)
         shown_text = cards_short(shown, locale)
         lines.append(t(locale, "table.poignee", level=level, name=name, cards=shown_text))
-    for seat in view.miseres:
-        lines.append(t(locale, "table.misere", name=seat_name(locale, table, seat)))
+    kinds = view.misere_kinds or (None,) * len(view.miseres)
+    for seat, kind in zip(view.miseres, kinds, strict=True):
+        key = f"table.misere.{kind}" if kind else "table.misere"
+        lines.append(t(locale, key, name=seat_name(locale, table, seat)))
     for seat, dealt in sorted(view.petit_sec.items()):
         name = seat_name(locale, table, seat)
         lines.append(t(locale, "table.petit_sec", name=name, cards=cards_short(dealt, locale)))
@@ -321,7 +339,7 @@ def table_text(locale: str | None, table: TableSnapshot) -> str:
 def _contract_line(locale: str | None, table: TableSnapshot, view: DealView) -> str:
     assert view.taker is not None and view.contract is not None
     name = seat_name(locale, table, view.taker)
-    contract = contract_name(locale, view.contract)
+    contract = contract_name(locale, view.contract, view.rules)
     if view.partner_known and view.partner is not None:
         partner = seat_name(locale, table, view.partner)
         return t(locale, "table.contract_partner", name=name, contract=contract, partner=partner)
@@ -340,7 +358,7 @@ def event_line(locale: str | None, table: TableSnapshot, event: Event) -> str:
     if isinstance(event, GameStarted):
         return t(locale, "event.game_started", name=name(event.dealer))
     if isinstance(event, ContractMade):
-        contract = contract_name(locale, event.contract)
+        contract = contract_name(locale, event.contract, table.rules)
         return t(locale, "event.contract_made", name=name(event.taker), contract=contract)
     if isinstance(event, AllPassed):
         return t(locale, "event.all_passed")
@@ -352,13 +370,15 @@ def event_line(locale: str | None, table: TableSnapshot, event: Event) -> str:
     if isinstance(event, EcartTrumps):
         return t(locale, "event.ecart_trumps", cards=cards_short(event.cards, locale))
     if isinstance(event, SlamAnnounced):
-        return t(locale, "event.slam_announced", name=name(event.seat))
+        key = "event.petit_chelem_announced" if event.petit else "event.slam_announced"
+        return t(locale, key, name=name(event.seat))
     if isinstance(event, PoigneeShown):
         level = poignee_level_name(locale, table.rules, len(event.cards))
         cards = cards_short(event.cards, locale)
         return t(locale, "event.poignee_shown", name=name(event.seat), level=level, cards=cards)
     if isinstance(event, MisereDeclared):
-        return t(locale, "event.misere_declared", name=name(event.seat))
+        key = f"event.misere_declared.{event.kind}" if event.kind else "event.misere_declared"
+        return t(locale, key, name=name(event.seat))
     if isinstance(event, DealFinished):
         return _deal_line(locale, table, event)
     if isinstance(event, GameFinished):
@@ -405,7 +425,7 @@ def _deal_line(locale: str | None, table: TableSnapshot, event: DealFinished) ->
         "event.deal_made" if result.made else "event.deal_lost",
         n=event.number,
         name=seat_name(locale, table, result.taker),
-        contract=contract_name(locale, result.contract).lower(),
+        contract=contract_name(locale, result.contract, table.rules).lower(),
     )
 
 
@@ -440,7 +460,7 @@ def score_sheet(locale: str | None, table: TableSnapshot, event: DealFinished) -
 def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) -> list[str]:
     assert result.contract is not None and result.points is not None
     name = seat_name(locale, table, result.taker)
-    contract = contract_name(locale, result.contract).lower()
+    contract = contract_name(locale, result.contract, table.rules).lower()
     if result.partner is not None:
         partner = seat_name(locale, table, result.partner)
         head = t(locale, "score.contract_partner", name=name, contract=contract, partner=partner)
@@ -456,11 +476,21 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
         t(locale, "score.points", points=points, oudlers=result.oudlers, target=target),
         t(locale, "score.made" if result.made else "score.lost", diff=diff),
     ]
-    m = result.multiplier
-    base = (25 + result.diff) * m * (1 if result.made else -1)
-    lines.append(t(locale, "score.base", diff=diff, multiplier=m, base=signed(base, locale)))
+    sign = 1 if result.made else -1
+    if table.rules.contracts == "fixed":  # the older scoring: a value, not a multiplier
+        value = FIXED_VALUES[result.contract]
+        base = (value + result.diff) * sign
+        lines.append(
+            t(locale, "score.base_fixed", value=value, diff=diff, base=signed(base, locale))
+        )
+        pab = value // 10
+    else:
+        m = result.multiplier
+        base = (25 + result.diff) * m * sign
+        lines.append(t(locale, "score.base", diff=diff, multiplier=m, base=signed(base, locale)))
+        pab = 10 * m
     if result.petit_au_bout is not None:
-        bonus = signed(10 * m if result.petit_au_bout == "taker" else -10 * m, locale)
+        bonus = signed(pab if result.petit_au_bout == "taker" else -pab, locale)
         lines.append(t(locale, f"score.petit_au_bout.{result.petit_au_bout}", bonus=bonus))
     if result.poignee_bonus:
         lines.append(t(locale, "score.poignee", bonus=signed(result.poignee_bonus, locale)))
@@ -521,7 +551,7 @@ def private_text(
         lines += ["", standings_text(locale, table, standings), ""]
     if view.taker is not None and view.contract is not None:
         who = seat_name(locale, table, view.taker)
-        contract = contract_name(locale, view.contract)
+        contract = contract_name(locale, view.contract, view.rules)
         key = "dm.best_bid" if view.phase == Phase.BIDDING else "dm.contract"
         lines.append(t(locale, key, contract=contract, name=who))
     if view.called is not None:
@@ -559,7 +589,7 @@ def _dm_deal_result(
 def _what_to_do(locale: str | None, table: TableSnapshot, view: DealView) -> list[str]:
     legal = view.legal
     if view.phase == Phase.BIDDING:
-        bids = [contract_name(locale, a.contract) for a in legal if isinstance(a, Bid)]
+        bids = [contract_name(locale, a.contract, view.rules) for a in legal if isinstance(a, Bid)]
         return [t(locale, "dm.do.bid", choices=", ".join(bids))]
     if view.phase == Phase.CALLING:
         calls = [card_long(a.card, locale) for a in legal if isinstance(a, Call)]

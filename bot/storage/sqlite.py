@@ -324,6 +324,18 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
                 (status, finished, game_id),
             )
 
+    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:
+        """A lobby's rules as its host changed them (a record's ``rules`` object): what a
+        restart, the start and Play again read back. Only a lobby's: a game in play keeps
+        the rules it was dealt with."""
+        async with self.transaction():
+            cur = await self.conn.execute(
+                "UPDATE games SET rules = ? WHERE id = ? AND status = 'lobby'",
+                (json.dumps(rules), game_id),
+            )
+            if cur.rowcount != 1:
+                raise StorageError(f"game {game_id} is not a lobby: its rules stay as they are")
+
     async def game(self, game_id: int) -> StoredGame | None:
         async with self.conn.execute(
             "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status,"

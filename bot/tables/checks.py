@@ -16,9 +16,10 @@ from .errors import RefusalCode, Refused
 from .status import TableStatus
 from .table import Table
 
-HostAction = Literal["start", "cancel", "remove", "replace", "stop_table", "stop_game"]
+HostAction = Literal["start", "cancel", "remove", "replace", "stop_table", "stop_game", "rules"]
 HOST_ACTIONS: dict[HostAction, str] = {
     "start": "start the game",
+    "rules": "change the rules",
     "cancel": "cancel the lobby",
     "remove": "remove a player",
     "replace": "replace a player",

@@ -51,7 +51,8 @@ def action_events(game: Game, action: Action, index: int, phase: Phase) -> list[
         events.append(KingCalled(action.seat, action.card))
     if (
         phase < Phase.ECART <= deal.phase
-        and deal.contract in (Contract.PRISE, Contract.GARDE)
+        and deal.contract is not None
+        and Contract.PASS < deal.contract <= Contract.GARDE  # the chien is shown
         and deal.taker is not None
     ):
         shown = view(deal).chien
@@ -62,11 +63,11 @@ def action_events(game: Game, action: Action, index: int, phase: Phase) -> list[
         if trumps:
             events.append(EcartTrumps(trumps))
     if isinstance(action, DeclareSlam) and action.announce:
-        events.append(SlamAnnounced(action.seat))
+        events.append(SlamAnnounced(action.seat, action.petit))
     if isinstance(action, Poignee):
         events.append(PoigneeShown(action.seat, tuple(sorted(action.cards))))
     if isinstance(action, Misere):
-        events.append(MisereDeclared(action.seat))
+        events.append(MisereDeclared(action.seat, action.kind))
     return events
 
 

@@ -57,6 +57,8 @@ class EcartTrumps(Event):
 @dataclass(frozen=True)
 class SlamAnnounced(Event):
     seat: int
+    petit: bool = False
+    """A petit chelem (RULES.md §11.3) rather than a chelem."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class PoigneeShown(Event):
 @dataclass(frozen=True)
 class MisereDeclared(Event):
     seat: int
+    kind: str | None = None
+    """With ``misere: "split"``: ``"trumps"`` or ``"faces"``."""
 
 
 @dataclass(frozen=True)

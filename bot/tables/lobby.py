@@ -1,5 +1,5 @@
-"""The lobby: a table opened, seats taken and given up, bots added and removed, the game
-started or the lobby cancelled.
+"""The lobby: a table opened, seats taken and given up, bots added and removed, rule
+options set by the host, the game started or the lobby cancelled.
 
 Each call is checked (``checks``) and refused with nothing changed, or stored in one
 transaction before the table in memory changes and the lobby is shown again; any change
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tarot_core import Rules, RulesError
+from tarot_core.rules import OPTION, PLAYER_COUNTS, PLAYERS_TEXT
 
 from . import applying, checks, closing, derive
 from .context import Context
@@ -54,10 +55,10 @@ class Lobby:
         ctx = self.ctx
         async with self._opening:
             checks.free_channel(ctx.tables, channel_id)
-            if players not in (3, 4, 5):
+            if players not in PLAYER_COUNTS:
                 raise Refused(
                     RefusalCode.BAD_PLAYERS,
-                    f"a table has 3, 4 or 5 players, not {players}",
+                    f"a table has {PLAYERS_TEXT} players, not {players}",
                     players=players,
                 )
             try:
@@ -265,6 +266,21 @@ class Lobby:
             ctx.tables[channel_id] = table
         return await self._shown_open(table)
 
+    async def set_rule(self, table: Table, user_id: int, name: str, value: object) -> TableSnapshot:
+        """The host sets one rule option of the lobby. The engine says whether the value
+        is allowed and goes with the other options; the table's rules change only once
+        stored, then the lobby is shown again."""
+        async with table.lock:
+            checks.lobby(table)
+            may_set_rules(table, user_id)
+            rules = new_rules(table.rules, name, value)
+            if rules == table.rules:
+                return table.snapshot()
+            async with self.ctx.saving():
+                await self.ctx.storage.set_rules(table.game_id, rules.options())
+            table.rules = rules
+            return await self._changed(table)
+
     async def start(self, table: Table, user_id: int) -> TableSnapshot:
         storage = self.ctx.storage
         async with table.lock:
@@ -306,3 +322,48 @@ class Lobby:
     async def _changed(self, table: Table) -> TableSnapshot:
         self.timers.touch_lobby(table)
         return await self.ctx.showing.show(table)
+
+
+def may_set_rules(table: Table, user_id: int) -> None:
+    """Only the host chooses the rules."""
+    checks.host(table, user_id, "rules")
+
+
+def new_rules(rules: Rules, name: str, value: object) -> Rules:
+    """``rules`` with option ``name`` set to ``value``, as the engine builds them from a
+    record's ``rules`` object, or the refusal that names the option and the value."""
+    option = OPTION.get(name)
+    if option is None:
+        raise Refused(
+            RefusalCode.UNKNOWN_RULE, f"there is no rule option {name!r}", option=name[:40]
+        )
+    shown = shown_value(value)
+    try:
+        option.check(value)
+    except RulesError:
+        allowed = ", ".join(shown_value(a) for a in option.allowed)
+        raise Refused(
+            RefusalCode.BAD_RULE_VALUE,
+            f"{name} cannot be {shown}: it takes {allowed}",
+            option=name,
+            value=shown,
+            allowed=allowed,
+        ) from None
+    try:
+        return Rules.from_options(rules.players, {**rules.options(), name: value})
+    except RulesError as e:
+        raise Refused(
+            RefusalCode.RULE_CONFLICT,
+            f"{name} cannot be {shown} with this table's other rules: {e}",
+            option=name,
+            value=shown,
+        ) from None
+
+
+def shown_value(value: object) -> str:
+    """An option's value as a refusal shows it: ``true``, ``8``, ``cut``, ``20/40/60``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "/".join(map(shown_value, value))
+    return str(value)[:40]

@@ -12,7 +12,7 @@ Each public method here only checks its arguments, finds the table and hands it 
 part that owns the call; a new call is a method here and its body in that part. Where a
 change goes:
 
-- ``lobby``: opening a table, seats, bots in the lobby, the start, cancelling;
+- ``lobby``: opening a table, seats, bots in the lobby, its rules, the start, cancelling;
 - ``play``: a human's move, coming back, replacing a seat, stopping;
 - ``turns``: what follows every change (the end, or the next seat's bot move or timers);
 - ``bot_moves``: a bot's (or stand-in's) move, from its pause to its shown change;
@@ -40,7 +40,7 @@ from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
 from .context import Context
 from .events import Event
-from .lobby import Lobby
+from .lobby import Lobby, may_set_rules
 from .play import Play
 from .presenter import Presenter
 from .restore import restore as restore_tables
@@ -206,6 +206,23 @@ class TableManager:
         arguments.ids(channel_id=channel_id, game_id=game_id, user_id=user_id)
         arguments.name("name", name)
         return await self._lobby.again(channel_id, game_id, user_id, name)
+
+    async def set_rule(
+        self, channel_id: int, user_id: int, name: str, value: object
+    ) -> TableSnapshot:
+        """The host sets the rule option ``name`` of the lobby to ``value`` (as a record's
+        ``rules`` object holds it); the engine checks it beside the other options."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        arguments.name("name", name)
+        return await self._lobby.set_rule(self._ctx.get(channel_id), user_id, name, value)
+
+    def may_set_rules(self, channel_id: int, user_id: int) -> None:
+        """Refused unless ``user_id`` may set the rules now (the host, in the lobby): what
+        ``set_rule`` checks first, for a menu to offer its choices only to them."""
+        arguments.ids(channel_id=channel_id, user_id=user_id)
+        table = self._ctx.get(channel_id)
+        checks.lobby(table)
+        may_set_rules(table, user_id)
 
     async def start(self, channel_id: int, user_id: int) -> TableSnapshot:
         arguments.ids(channel_id=channel_id, user_id=user_id)

@@ -9,8 +9,12 @@ THRESHOLDS = (
     (81, Contract.GARDE_CONTRE),
     (71, Contract.GARDE_SANS),
     (56, Contract.GARDE),
+    (48, Contract.POUSSE),
     (40, Contract.PRISE),
 )
+"""§10's bands; the Pousse (§11.4, where a table offers it) takes the upper half of the
+Prise band, 48–55, under ``contracts: fixed`` too (there the Prise is the Petite)."""
+FFT_BIDS = (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
 THRESHOLD = {contract: points for points, contract in THRESHOLDS}
 SCALE = {3: 0.78, 4: 1.0, 5: 1.12}
 """Hands of 24 cards (3 players) score more for the same strength; hands of 15 (5
@@ -54,11 +58,16 @@ def strength(hand: Mask, players: int, without_chien: bool = False) -> float:
     return hand_points(hand, without_chien) * SCALE[players]
 
 
-def preferred_contract(hand: Mask, players: int) -> Contract:
-    """The contract the table of §10 suggests (PASS under 40)."""
+def preferred_contract(
+    hand: Mask, players: int, offered: tuple[Contract, ...] = FFT_BIDS
+) -> Contract:
+    """The contract the table of §10 suggests (PASS under 40), among those ``offered``
+    (``Rules.bids``): a Pousse band falls back to the Prise where there is no Pousse."""
     base = strength(hand, players)
     sans = strength(hand, players, without_chien=True)
     for threshold, contract in THRESHOLDS:
+        if contract == Contract.POUSSE and contract not in offered:
+            continue
         score = sans if contract >= Contract.GARDE_SANS else base
         if score >= threshold:
             return contract

@@ -14,6 +14,7 @@ from ..cards import (
     SUIT_CARDS,
     SUIT_MASKS,
     TRUMP,
+    TRUMP_21,
     TRUMPS,
     TRUMPS_ABOVE,
     Card,
@@ -137,7 +138,11 @@ class HeuristicBot:
             need = view.rules.chien_size - len(view.ecart or ())
             return Ecart(seat, choose_ecart(hand, need))
         if view.phase == Phase.SLAM:
-            return DeclareSlam(seat, slam_worthy(hand, view.players))
+            if slam_worthy(hand, view.players):
+                return DeclareSlam(seat, True)
+            if view.rules.petit_chelem and petit_chelem_worthy(hand, view.players):
+                return DeclareSlam(seat, True, True)
+            return DeclareSlam(seat, False)
         for action in view.legal:
             if isinstance(action, Misere):
                 return action
@@ -150,7 +155,7 @@ class HeuristicBot:
 
     def bid(self, view: DealView, hand: Mask) -> Action:
         assert view.seat is not None
-        wanted = preferred_contract(hand, view.players)
+        wanted = preferred_contract(hand, view.players, view.rules.bids)
         legal = [a for a in view.legal if isinstance(a, Bid)]
         offered = {a.contract for a in legal}
         if wanted in offered:
@@ -183,6 +188,14 @@ def slam_worthy(hand: Mask, players: int) -> bool:
     missing = TRUMPS & ~trumps
     needed = {3: 15, 4: 12, 5: 10}[players]
     return trump_count(hand) >= needed and (not missing or _high(trumps) > _high(missing))
+
+
+def petit_chelem_worthy(hand: Mask, players: int) -> bool:
+    """A very strong hand: as many trumps as a slam needs, the 21 among them, and at most two
+    suit cards below the King (so at most three tricks to lose, RULES.md §11.3)."""
+    if (hand & SUIT_CARDS & ~KINGS).bit_count() > 2 or not hand >> TRUMP_21 & 1:
+        return False
+    return trump_count(hand) >= {3: 15, 4: 12, 5: 10}[players]
 
 
 def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:
@@ -329,4 +342,11 @@ def _trick_points(table: Table) -> int:
     return sum(HALF_POINTS[c] for c in table.cards)
 
 
-__all__ = ["HeuristicBot", "choose_call", "choose_card", "choose_ecart", "slam_worthy"]
+__all__ = [
+    "HeuristicBot",
+    "choose_call",
+    "choose_card",
+    "choose_ecart",
+    "petit_chelem_worthy",
+    "slam_worthy",
+]

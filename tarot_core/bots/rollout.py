@@ -148,10 +148,9 @@ def finish(deal: Deal, rng: random.Random) -> None:
         if phase == Phase.PLAYING:
             deal.play(seat, choose(deal, seat, rng))
         elif phase == Phase.BIDDING:
-            wanted = preferred_contract(deal.hands[seat], deal.n)
-            if wanted <= deal.contract or (
-                wanted == Contract.PRISE and not deal.rules.prise_allowed
-            ):
+            offered = deal.rules.bids
+            wanted = preferred_contract(deal.hands[seat], deal.n, offered)
+            if wanted <= deal.contract or wanted not in offered:
                 wanted = Contract.PASS
             deal.apply(Bid(seat, wanted))
         elif phase == Phase.CALLING:

@@ -148,8 +148,10 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
         )
     deal.ecart = ecart
     deal.slam = view.slam_announced
+    deal.petit_chelem = view.petit_chelem_announced
     deal.poignees = dict(view.poignees)
     deal.miseres = list(view.miseres)
+    deal.misere_kinds = list(view.misere_kinds)
     deal.started = sum(1 << s for s in range(n) if know.played_by[s])
     deal.played = know.played
     deal.tricks = [t.cards for t in view.tricks]

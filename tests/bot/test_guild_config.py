@@ -10,6 +10,7 @@ import pytest
 from bot import guild_config as gc
 from bot.i18n import t
 from bot.settings import load_settings
+from tarot_core.rules import Rules
 
 
 def settings(**env: str) -> Any:
@@ -22,13 +23,7 @@ def test_nothing_stored_is_every_process_default() -> None:
     assert config["deals"] == gc.PER_PLAYER
     assert config["reminder_after"] == 30
     assert config["threads"] is True and config["language"] == gc.SERVER
-    assert gc.rule_options(config) == {
-        "misere": False,
-        "prise_allowed": True,
-        "garde_contre_multiplier": 6,
-        "poignee_bonus": [20, 30, 40],
-        "shuffle": "full",
-    }
+    assert gc.rule_options(config) == Rules().options()  # every option of the registry
     assert gc.deals_of(config) is None and gc.language_of(config) is None
 
 
@@ -52,7 +47,8 @@ def test_stored_keys_win_and_stored_values_no_longer_valid_are_ignored() -> None
         ("misere", "yes", True),
         ("prise_allowed", "false", False),
         ("garde_contre_multiplier", "8", 8),
-        ("poignee_bonus", "high", "high"),
+        ("poignee_bonus", "high", (20, 40, 60)),
+        ("poignee_bonus", "20,40,60", (20, 40, 60)),
         ("shuffle", "cut", "cut"),
         ("language", "fr", "fr"),
         ("language", "server", gc.SERVER),
@@ -71,9 +67,10 @@ def test_each_kind_parses_its_allowed_values(key: str, text: str, value: object)
         ("players", "6", "3, 4, 5"),
         ("players", "four", "3, 4, 5"),
         ("deals", "0", "1–100, per_player"),
-        ("misere", "2", "on, off"),
+        ("misere", "2", "on, off, split"),
         ("garde_contre_multiplier", "7", "6, 8"),
         ("poignee_bonus", "20/30/40", "fft, high"),
+        ("contracts", "petite", "fft, pousse, fixed"),
         ("shuffle", "riffle", "full, cut"),
         ("language", "de", "server, en, fr, es, pl"),
         ("reminder_after", "-1", "0–604800"),
@@ -96,6 +93,17 @@ def test_an_unknown_key_is_refused_with_the_keys() -> None:
     assert "players" in refused.value.allowed
 
 
+def test_rule_values_stored_before_the_registry_still_read_the_same() -> None:
+    """A server stored poignee_bonus by its name ("high") and misère as a boolean; a value
+    stored now is the record's form (a list)."""
+    config = gc.effective({"poignee_bonus": "high", "misere": True}, settings())
+    assert config["poignee_bonus"] == (20, 40, 60) and config["misere"] is True
+    assert gc.rule_options(config)["poignee_bonus"] == [20, 40, 60]
+    again = gc.effective({"poignee_bonus": [20, 40, 60], "contracts": "pousse"}, settings())
+    assert again["poignee_bonus"] == (20, 40, 60)
+    assert gc.rule_options(again)["contracts"] == "pousse"
+
+
 def test_a_stored_reminder_after_the_stand_in_is_brought_back_to_it() -> None:
     config = gc.effective({"reminder_after": 500, "stand_in_after": 200}, settings())
     assert config["reminder_after"] == 200
@@ -112,5 +120,5 @@ def test_values_in_words() -> None:
     assert gc.shown("fr", "threads", False) == t("fr", "settings.off")
     assert gc.shown("en", "deals", gc.PER_PLAYER) == "one per player"
     assert gc.shown("en", "language", "es") == "Español"
-    assert gc.shown("en", "poignee_bonus", "high") == "20/40/60"
+    assert gc.shown("en", "poignee_bonus", (20, 40, 60)) == "20/40/60"
     assert gc.shown("en", "reminder_after", 1) == "1 second"

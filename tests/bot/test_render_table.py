@@ -24,7 +24,7 @@ from bot.render import (
 )
 from bot.render.cards import card_long, card_short
 from bot.render.controls import MAX_LABEL
-from bot.render.table import number, signed
+from bot.render.table import contract_name, number, signed
 from bot.tables.events import (
     AllPassed,
     ChienShown,
@@ -217,10 +217,12 @@ def test_names_are_escaped() -> None:
     assert "\\*bold\\*" in text and "@everyone" not in text
 
 
-def finished_deals(players: int, seed: int) -> Iterator[tuple[Game, DealFinished]]:
+def finished_deals(
+    players: int, seed: int, contracts: str = "fft"
+) -> Iterator[tuple[Game, DealFinished]]:
     totals = [0] * players
     seen = 0
-    rules = Rules(players=players, misere=True)
+    rules = Rules.from_options(players, {"misere": True, "contracts": contracts})
     for game, _ in random_states(rules, seed, deals=3):
         done = [d for d in game.deals if d.result is not None]
         for number_, deal in enumerate(done[seen:], start=seen + 1):
@@ -240,11 +242,15 @@ def seat_values(line: str) -> list[int]:
     return [as_int(part.rsplit(" ", 1)[1]) for part in line.split(":", 1)[1].split(" · ")]
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_score_sheet_says_the_results_numbers(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "contracts"), [(3, "fft"), (4, "fft"), (5, "fft"), (4, "pousse"), (4, "fixed")]
+)
+def test_score_sheet_says_the_results_numbers(players: int, contracts: str) -> None:
+    """Its lines add up to the deal's value, under each way of scoring contracts (fixed:
+    a value plus the difference, the petit au bout a tenth of the value)."""
     sheets = 0
     for seed in range(3):
-        for game, event in finished_deals(players, seed):
+        for game, event in finished_deals(players, seed, contracts):
             result = event.result
             snap = snapshot_of(game)
             text = score_sheet("en", snap, event)
@@ -399,3 +405,29 @@ def test_control_labels() -> None:
 def test_signed_and_numbers() -> None:
     assert (signed(5), signed(-5), signed(0)) == ("+5", "-5", "0")
     assert (number(45.5, "fr"), number(45.5, "en"), number(41, "fr")) == ("45,5", "45.5", "41")
+
+
+def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() -> None:
+    game = Game(Rules.from_options(4, {"contracts": "fixed"}), seed=2)
+    snap = snapshot_of(game)
+    result = DealResult(
+        outcome="played",
+        scores=(3 * 37, -37, -37, -37),
+        taker=0,
+        contract=Contract.PRISE,
+        oudlers=2,
+        points_half=94,
+        target=41,
+        made=True,
+        petit_au_bout="taker",
+        diff=6,
+        multiplier=1,
+        hand_score=10 + 6 + 1 + 20,
+        poignee_bonus=20,
+    )
+    en = score_sheet("en", snap, DealFinished(1, result, result.scores))
+    assert "Alice took a petite." in en
+    assert "Base: 10 + 6 = +16" in en
+    assert "Petit au bout for the taker: +1" in en
+    assert contract_name("fr", Contract.PRISE, Rules()) == "Prise"
+    assert contract_name("fr", Contract.POUSSE, snap.rules) == "Pousse"

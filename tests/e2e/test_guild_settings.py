@@ -59,8 +59,9 @@ async def test_show_says_which_settings_are_defaults_and_which_are_set(
         ("players", "5", 5, "6", "3, 4, 5"),
         ("deals", "per_player", "per_player", "101", "1–100, per_player"),
         ("garde_contre_multiplier", "8", 8, "7", "6, 8"),
-        ("poignee_bonus", "high", "high", "20/40/60", "fft, high"),
-        ("misere", "on", True, "2", "on, off"),
+        ("poignee_bonus", "high", [20, 40, 60], "20/40/60", "fft, high"),
+        ("contracts", "pousse", "pousse", "petite", "fft, pousse, fixed"),
+        ("misere", "on", True, "2", "on, off, split"),
         ("language", "es", "es", "de", "server, en, fr, es, pl"),
     ],
 )

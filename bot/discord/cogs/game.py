@@ -179,7 +179,7 @@ class GameCog(
             "poignee_bonus": poignee_bonus,
             "shuffle": shuffle,
         }
-        config.update({key: value for key, value in chosen.items() if value is not None})
+        config = guild_config.with_chosen(config, chosen)
         count = players or config["players"]
         options = guild_config.rule_options(config)
         deals = deals or guild_config.deals_of(config)

@@ -14,6 +14,7 @@ import discord
 
 from bot.i18n import t
 from bot.render.cards import card_long, card_short, group_name, group_of, sort_for_display
+from bot.render.controls import action_label
 from tarot_core import (
     Action,
     Bid,
@@ -38,8 +39,11 @@ MAX_OPTIONS = 25
 BUTTON_PATTERN = pattern(
     tuple(k for k in KINDS if k != ControlKind.ECART), r"(?!sel_)[a-z0-9_]{0,40}"
 )
-SELECT_PATTERN = pattern((ControlKind.ECART, ControlKind.CARD), r"sel_[a-z0-9_]{0,36}")
-"""Selects carry ``sel_...`` arguments, so a button's id never matches a select's."""
+SELECT_PATTERN = pattern(
+    (ControlKind.ECART, ControlKind.CARD, ControlKind.LOBBY), r"sel_[a-z0-9_]{0,36}"
+)
+"""Selects carry ``sel_...`` arguments, so a button's id never matches a select's (the
+lobby's are the rules menu's, ``rules_menu.py``)."""
 
 Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Any]
 _handler: list[Handler] = []
@@ -145,10 +149,10 @@ def requested_action(view: DealView, control: ControlId, values: Sequence[str]) 
             return Bid(seat, Contract.parse(arg))
         if kind == ControlKind.CALL:
             return Call(seat, _card_id(arg))
-        if kind == ControlKind.SLAM and arg in ("yes", "no"):
-            return DeclareSlam(seat, arg == "yes")
+        if kind == ControlKind.SLAM and arg in ("yes", "no", "petit"):
+            return DeclareSlam(seat, arg != "no", petit=arg == "petit")
         if kind == ControlKind.MISERE:
-            return Misere(seat)
+            return Misere(seat, arg or None)  # a split misère's kind, "trumps" or "faces"
         if kind == ControlKind.POIGNEE:
             offered = [a for a in view.legal if isinstance(a, Poignee) and str(len(a.cards)) == arg]
             return offered[0] if offered else Poignee(seat, ())
@@ -205,7 +209,7 @@ def controls_for(
             button(
                 ControlKind.BID,
                 a.contract.text,
-                t(locale, f"contract.{a.contract.text}"),
+                action_label(locale, view.rules, a),
                 style=discord.ButtonStyle.secondary if a.contract == 0 else primary,
             )
             for a in bids
@@ -225,8 +229,8 @@ def controls_for(
                 [
                     button(
                         ControlKind.SLAM,
-                        "yes" if a.announce else "no",
-                        t(locale, "button.slam_yes" if a.announce else "button.slam_no"),
+                        "petit" if a.petit else "yes" if a.announce else "no",
+                        action_label(locale, view.rules, a),
                         style=primary if a.announce else discord.ButtonStyle.secondary,
                     )
                     for a in slams
@@ -297,7 +301,8 @@ def _play_controls(
                 )
             )
         elif isinstance(a, Misere):
-            extras.append(button(ControlKind.MISERE, "", t(locale, "button.misere")))
+            label = action_label(locale, view.rules, a)
+            extras.append(button(ControlKind.MISERE, a.kind or "", label))
     hand = sort_for_display(view.hand)
     card_rows = -(-len(hand) // PER_ROW)
     if card_rows + (1 if extras else 0) <= ROWS:

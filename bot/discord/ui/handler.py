@@ -115,8 +115,9 @@ class ControlHandler:
     ) -> None:
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
         same_channel(interaction, control)
-        if await lobby_controls.handle(self.bot, interaction, control):
-            return  # Remove and Play again (the latter's table is gone: asked first)
+        if await lobby_controls.handle(self.bot, interaction, control, values):
+            return  # Remove, Play again, Watch, the rules menu (asked first: Play again's
+            # table is gone)
         if not self._in_play(control):
             raise Refused(RefusalCode.STALE, "this control's game is no longer on its table")
         if control.kind == ControlKind.LOBBY:

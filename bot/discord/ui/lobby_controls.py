@@ -1,15 +1,16 @@
-"""The table message's own buttons: the lobby's (join, leave, add a bot, start, and one
-Remove per seat the host may free), Watch in the lobby and during play (``watch.py``), and,
-once a game is over, Play again.
+"""The table message's own buttons: the lobby's (join, leave, add a bot, start, Rules
+(``rules_menu.py``), and one Remove per seat the host may free), Watch in the lobby and
+during play (``watch.py``), and, once a game is over, Play again.
 
 They are ``lobby`` controls like the others (a ``ControlId`` at turn 0), so they work after
-a restart; what pressing Remove, Play again or Watch does is ``handle`` here, which the
-control handler asks first.
+a restart; what pressing Remove, Play again, Watch or the rules menu does is ``handle``
+here, which the control handler asks first.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +19,7 @@ from bot.i18n import t
 from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
-from . import watch
+from . import rules_menu, watch
 from .control_ids import ControlId, ControlKind
 from .controls import PER_ROW, ControlButton
 
@@ -64,6 +65,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
             style = discord.ButtonStyle.primary if arg == "start" else discord.ButtonStyle.secondary
             items.append(ControlButton(control(arg), label=t(locale, key), style=style, row=0))
         items.append(watch.watch_button(table, locale))
+        items.append(rules_menu.rules_button(table, locale, row=1))
         for n, seat in enumerate(removable(table)[:PER_ROW]):
             info = table.seats[seat]
             assert info is not None
@@ -73,7 +75,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
                     control(f"remove_{seat}_{info.player_id}"),
                     label=label,
                     style=discord.ButtonStyle.danger,
-                    row=1 + n // PER_ROW,
+                    row=1 + (n + 1) // PER_ROW,
                 )
             )
     elif table.status == "playing":
@@ -84,11 +86,19 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
     return items
 
 
-async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: ControlId) -> bool:
-    """Do what a Remove, Play again or Watch button says; False for any other control."""
+async def handle(
+    bot: TarotBot,
+    interaction: discord.Interaction[Any],
+    control: ControlId,
+    values: Sequence[str] = (),
+) -> bool:
+    """Do what a Remove, Play again, Watch or rules menu control says (``values``: a
+    select's); False for any other control."""
     if control.kind != ControlKind.LOBBY:
         return False
     if await watch.handle(bot, interaction, control):
+        return True
+    if await rules_menu.handle(bot, interaction, control, values):
         return True
     user = interaction.user
     remove = _REMOVE.match(control.arg)

@@ -109,3 +109,48 @@ def test_a_stale_or_foreign_control_stands_for_nothing() -> None:
         action_for(view(Game(Rules(), seed=1).current), ControlId("bid", 1, 2, 3, "pass"), ())
         is None
     )
+
+
+def _first_view(rules: Rules, wanted: Any, seeds: int = 200) -> DealView:
+    """The first seat's view, over random games, whose legal actions satisfy ``wanted``."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        game = Game(rules, deals=1, seed=seed)
+        while not game.over:
+            deal = game.current
+            seen = view(deal, deal.to_act)
+            if wanted(seen.legal):
+                return seen
+            game.apply(rng.choice(seen.legal))
+    raise AssertionError("no such view")
+
+
+def test_the_petit_chelem_has_its_own_button_and_is_asked_for_by_it() -> None:
+    from tarot_core.actions import DeclareSlam
+
+    rules = Rules.from_options(4, {"petit_chelem": True})
+    seen = _first_view(rules, lambda legal: any(getattr(a, "petit", False) for a in legal))
+    items = controls_for(seen, 1, 2, 3, "fr")
+    args = [item.control.arg for item in items if isinstance(item, ControlButton)]
+    assert sorted(args) == ["no", "petit", "yes"]
+    petit = next(i for i in items if isinstance(i, ControlButton) and i.control.arg == "petit")
+    assert petit.item.label == "Petit chelem"
+    assert seen.seat is not None
+    asked = requested_action(seen, petit.control, ())
+    assert asked == DeclareSlam(seen.seat, True, petit=True) and asked in seen.legal
+
+
+def test_a_split_misere_offers_one_button_per_kind() -> None:
+    from tarot_core.actions import Misere
+
+    rules = Rules.from_options(4, {"misere": "split"})
+    seen = _first_view(rules, lambda legal: any(isinstance(a, Misere) for a in legal))
+    kinds = {a.kind for a in seen.legal if isinstance(a, Misere)}
+    items = controls_for(seen, 1, 2, 3, "en")
+    misere = [i for i in items if isinstance(i, ControlButton) and i.control.kind == "misere"]
+    buttons = {i.control.arg: i for i in misere}
+    assert set(buttons) == kinds and kinds <= {"trumps", "faces"}
+    labels = {"trumps": "Misère d'atout", "faces": "Misère de têtes"}
+    for kind, button in buttons.items():
+        assert button.item.label == labels[kind]
+        assert requested_action(seen, button.control, ()) == Misere(seen.seat or 0, kind)
