@@ -39,7 +39,7 @@ from .scoring import Outcome
 from .view import view
 
 FORMAT = "tarot-arena/1"
-CONTRACTS = tuple(c.text for c in Contract if c != Contract.PASS)
+CONTRACTS = tuple(c.text for c in Contract if c > Contract.PASS)
 Z95 = 1.96
 
 

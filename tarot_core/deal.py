@@ -22,6 +22,7 @@ from .actions import (
     Play,
     Poignee,
 )
+from .auction import next_speaker, parole_open
 from .cards import (
     CARD_TEXT,
     EXCUSE,
@@ -89,6 +90,26 @@ def petit_sec(hand: Mask) -> bool:
     return hand & TRUMPS == 1 << PETIT and not hand & EXCUSE_BIT
 
 
+_PETIT_BIT = 1 << PETIT
+
+
+def protected_seat(rules: Rules, hands: Sequence[Mask]) -> int:
+    """With ``petit_imprenable`` (RULES.md §11.2), the seat dealt the Petit sec, whose Petit is
+    protected for the whole deal; -1 otherwise (at most one seat holds the Petit)."""
+    if rules.petit_imprenable:
+        for seat, hand in enumerate(hands):
+            if petit_sec(hand):
+                return seat
+    return -1
+
+
+def playable_protected(hand: Mask, led: int, max_trump: int) -> Mask:
+    """``playable`` for the holder of a protected Petit: it may be played at any time and is
+    never forced (for "must play a trump" the holder counts it as no trump)."""
+    petit = hand & _PETIT_BIT
+    return playable(hand ^ petit, led, max_trump) | petit
+
+
 def misere_hand(hand: Mask) -> bool:
     return not hand & (TRUMPS | EXCUSE_BIT | FACES)
 
@@ -121,10 +142,12 @@ def playable(hand: Mask, led: int, max_trump: int) -> Mask:
     return trumps | (hand & EXCUSE_BIT)
 
 
-def biddable(rules: Rules, highest: Contract) -> list[Contract]:
+def biddable(rules: Rules, highest: Contract, parole: bool = False) -> list[Contract]:
     """The bids a seat may make after ``highest`` (``PASS`` if nobody has bid): pass, or a
-    contract above it among those the table's rules offer (``Rules.bids``)."""
-    return [Contract.PASS] + [c for c in rules.bids if c > highest]
+    contract above it among those the table's rules offer (``Rules.bids``); with ``parole``
+    (the seat may say it now, ``auction.parole_open``) parole too."""
+    out = [Contract.PASS, Contract.PAROLE] if parole else [Contract.PASS]
+    return out + [c for c in rules.bids if c > highest]
 
 
 def _twice(cards: Sequence[Card]) -> Card:
@@ -168,6 +191,7 @@ class Deal:
         "phase",
         "to_act",
         "bids",
+        "speakers",
         "contract",
         "taker",
         "called",
@@ -192,6 +216,7 @@ class Deal:
         "excuse_seat",
         "excuse_trick",
         "petit_sec_seats",
+        "imprenable",
         "result",
     )
 
@@ -208,6 +233,9 @@ class Deal:
         self.phase = Phase.BIDDING
         self.to_act = (dealer + 1) % n
         self.bids: list[Contract] = []
+        """Every call in the order spoken (pass, parole or a bid; RULES.md §11.5)."""
+        self.speakers: list[int] = []
+        """The seat that made each of ``bids``."""
         self.contract = Contract.PASS
         self.taker: int | None = None
         self.called: Card | None = None
@@ -238,7 +266,12 @@ class Deal:
         self.excuse_seat: int | None = None
         self.excuse_trick: int | None = None
         self.result: DealResult | None = None
-        self.petit_sec_seats = tuple(s for s in range(n) if petit_sec(hands[s]))
+        self.imprenable = protected_seat(rules, hands)
+        """The seat whose Petit is protected (RULES.md §11.2), -1 if none: true from the deal,
+        public only once the Petit is played."""
+        self.petit_sec_seats = (
+            tuple(s for s in range(n) if petit_sec(hands[s])) if self.imprenable < 0 else ()
+        )
         if self.petit_sec_seats:
             self._finish(voided(Outcome.PETIT_SEC, n))
 
@@ -262,12 +295,17 @@ class Deal:
         """The cards ``seat`` may play now, as a mask (empty when it is not its turn)."""
         if self.phase != Phase.PLAYING or seat != self.to_act:
             return 0
+        if seat == self.imprenable:
+            return playable_protected(self.hands[seat], self.led, self.max_trump)
         return playable(self.hands[seat], self.led, self.max_trump)
 
     def legal_bids(self, seat: int) -> list[Contract]:
         if self.phase != Phase.BIDDING or seat != self.to_act:
             return []
-        return biddable(self.rules, self.contract)
+        rules = self.rules
+        return biddable(
+            rules, self.contract, rules.parole and parole_open(rules, self.bids, self.contract)
+        )
 
     def callable_cards(self) -> Mask:
         """Kings; Queens too if the taker was dealt all four Kings; and so on down to Jacks."""
@@ -353,7 +391,7 @@ class Deal:
         cards gives this deal again. (Rebuilt from the state rather than logged, so that
         playing a card stays cheap.)"""
         n = self.n
-        out: list[Action] = [Bid((self.dealer + 1 + i) % n, bid) for i, bid in enumerate(self.bids)]
+        out: list[Action] = [Bid(s, bid) for s, bid in zip(self.speakers, self.bids, strict=True)]
         taker = self.taker
         if taker is None:
             return out
@@ -482,8 +520,13 @@ class Deal:
         )
 
     def _bid(self, seat: int, contract: Contract) -> None:
+        if self.phase == Phase.BIDDING and seat != self.to_act:
+            self._silent(seat, contract)
         if contract == Contract.PASS:
             self._expect(Phase.BIDDING, seat, "bidding pass", ActionKind.PASS)
+        elif contract == Contract.PAROLE:
+            self._expect(Phase.BIDDING, seat, "saying parole", ActionKind.BID, contract="parole")
+            self._check_parole()
         else:
             self._expect(
                 Phase.BIDDING,
@@ -504,8 +547,10 @@ class Deal:
             self.contract = contract
             self.taker = seat
         self.bids.append(contract)
-        if len(self.bids) < self.n:
-            self.to_act = (seat + 1) % self.n
+        self.speakers.append(seat)
+        after = next_speaker(self.rules, self.dealer, self.bids)
+        if after is not None:
+            self.to_act = after
             return
         if self.taker is None:
             self._finish(voided(Outcome.PASSED, self.n))
@@ -514,6 +559,57 @@ class Deal:
             self.to_act = self.taker
         else:
             self._after_call()
+
+    def _silent(self, seat: int, contract: Contract) -> None:
+        """Refuse a call from a seat that will not speak again in this auction (RULES.md
+        §11.5: it passed in an open auction, or did not say parole); other seats out of turn
+        get the usual refusal."""
+        if not 0 <= seat < self.n or seat not in self.speakers:
+            return
+        rules = self.rules
+        params: dict[str, RuleParam] = {"contract": contract.text, "seat": seat}
+        params["to_act"] = self.to_act
+        calls = [b for s, b in zip(self.speakers, self.bids, strict=True) if s == seat]
+        if rules.auction == "open":
+            if Contract.PASS not in calls:
+                return
+            raise IllegalAction(
+                f"{contract.text} is not allowed: you passed and do not speak again",
+                f"{contract.text} is not allowed: seat {seat} passed already and does not speak"
+                " again",
+                code=Code.PASSED_ALREADY,
+                params=params,
+            )
+        if not rules.parole or len(self.bids) < self.n or calls[0] == Contract.PAROLE:
+            return
+        raise IllegalAction(
+            f"{contract.text} is not allowed: you did not say parole and do not speak again",
+            f"{contract.text} is not allowed: seat {seat} did not say parole and does not speak"
+            " again",
+            code=Code.NO_PAROLE_SAID,
+            params=params,
+        )
+
+    def _check_parole(self) -> None:
+        """Parole: only at a table that plays it, in the first round, before a Garde contre."""
+        if not self.rules.parole:
+            raise IllegalAction(
+                "parole is not allowed: this table plays without parole",
+                code=Code.PAROLE_OFF,
+                params={"contract": "parole"},
+            )
+        if len(self.bids) >= self.n:
+            raise IllegalAction(
+                "parole is not allowed: it is said only in the first round",
+                code=Code.PAROLE_FIRST_ROUND,
+                params={"contract": "parole"},
+            )
+        if self.contract == Contract.GARDE_CONTRE:
+            raise IllegalAction(
+                "parole is not allowed: after garde_contre the others can only pass",
+                code=Code.BID_TOO_LOW,
+                params={"contract": "parole", "highest": self.contract.text},
+            )
 
     def _call(self, seat: int, card: Card) -> None:
         text = CARD_TEXT[card]
@@ -747,7 +843,11 @@ class Deal:
         if not hand & bit:
             raise self._card_error(seat, card)
         led = self.led
-        if led >= 0 and not bit & EXCUSE_BIT:
+        free = EXCUSE_BIT
+        if seat == self.imprenable:  # RULES.md §11.2: the Petit is never forced nor refused
+            free |= _PETIT_BIT
+            hand &= ~_PETIT_BIT
+        if led >= 0 and not bit & free:
             # Same test as playable(), inlined: is the card among the allowed ones?
             follow = hand & SUIT_MASKS[led] if led != TRUMP else 0
             if follow:
@@ -761,7 +861,7 @@ class Deal:
                         trumps = over
                 if not trumps & bit:
                     raise self._card_error(seat, card)
-        self.hands[seat] = hand ^ bit
+        self.hands[seat] ^= bit
         self.played |= bit
         self.started |= 1 << seat
         trick = self.trick
@@ -806,7 +906,11 @@ class Deal:
                 code=Code.NOT_IN_HAND,
                 params={"card": card},
             )
-        legal = cards_of(playable(hand, self.led, self.max_trump) & ~EXCUSE_BIT)
+        if seat == self.imprenable:
+            legal = cards_of(playable_protected(hand, self.led, self.max_trump) & ~EXCUSE_BIT)
+            hand &= ~_PETIT_BIT  # for the rule below, the protected Petit is no trump
+        else:
+            legal = cards_of(playable(hand, self.led, self.max_trump) & ~EXCUSE_BIT)
         params: dict[str, RuleParam] = {"card": card}
         if self.led != TRUMP and hand & SUIT_MASKS[self.led]:
             rule = f"follow {SUIT_NAMES[self.led]}"
@@ -854,6 +958,7 @@ class Deal:
                     rules.poignee_bonus[rules.poignee_level(len(c))] for c in self.poignees.values()
                 ],
                 miseres=self.miseres,
+                imprenable=self.imprenable,
             )
         )
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Bid, Call, DeclareSlam, Ecart, IllegalAction, Misere, Poignee
 from .cards import DECK_SIZE, Card, CardError, cards_of, display_key, format_card, parse_card
-from .deal import Deal
+from .deal import Deal, Phase
 from .quoting import quote
 from .rules import MISERE_KINDS, Contract, Rules, RulesError
 from .scoring import DealResult
@@ -173,11 +173,43 @@ def _nothing_after(record: dict[str, Any], why: str) -> None:
 
 def _bidding(deal: Deal, bids: object) -> None:
     n = deal.n
+    rules = deal.rules
+    if rules.auction == "open" or rules.parole:
+        _auction(deal, bids)
+        return
     if not isinstance(bids, list):
         raise RecordError("bids", f"must be a list of {n} bids, one per seat, not {quote(bids)}")
     if len(bids) != n:
         raise RecordError("bids", f"expected {n} bids, one per seat, not {len(bids)}")
-    for i, text in enumerate(bids):
+    _calls(deal, bids)
+
+
+def _auction(deal: Deal, bids: object) -> None:
+    """``auction: open`` or ``parole`` (RECORDS.md): every call in the order spoken, as
+    many as the auction took; the engine works out who made each."""
+    if not isinstance(bids, list):
+        raise RecordError("bids", f"must be a list of the calls in order, not {quote(bids)}")
+    for i in range(len(bids)):
+        if deal.phase != Phase.BIDDING:
+            raise RecordError(
+                f"bid {i + 1}", f"the auction is over after {i} calls ({_ended(deal)})"
+            )
+        _calls(deal, bids[i : i + 1], i)
+    if deal.phase == Phase.BIDDING:
+        raise RecordError(
+            "bids",
+            f"the auction is not over after {len(bids)} calls: seat {deal.to_act} speaks next",
+        )
+
+
+def _ended(deal: Deal) -> str:
+    if deal.taker is None:
+        return "every seat passed"
+    return f"seat {deal.taker} took {deal.contract.text}"
+
+
+def _calls(deal: Deal, bids: list[Any], start: int = 0) -> None:
+    for i, text in enumerate(bids, start):
         step = f"bid {i + 1} (seat {deal.to_act})"
         try:
             contract = Contract.parse(text) if isinstance(text, str) else None

@@ -7,7 +7,8 @@ same thing in its own language, with cards in its own notation:
 
 - ``card``, ``beat``: one card id; ``cards``: a tuple of card ids;
 - ``seat``, ``to_act``: seats (0-based ints);
-- ``contract``, ``highest``, ``lowest``: contracts by ``Contract.text`` (``"garde_sans"``);
+- ``contract``, ``highest``, ``lowest``: contracts by ``Contract.text`` (``"garde_sans"``;
+  ``"parole"`` too, RULES.md §11.5);
 - ``action``: an ``ActionKind`` (what was attempted); ``phase``: a ``Phase`` name in lower
   case (``"ecart"``);
 - ``suit``: a suit 0..3 (Spades, Hearts, Diamonds, Clubs); ``above``: a rank 12..14 whose
@@ -37,6 +38,10 @@ class IllegalActionCode(StrEnum):
     BID_TOO_LOW = "bid_too_low"
     PRISE_NOT_ALLOWED = "prise_not_allowed"
     POUSSE_NOT_ALLOWED = "pousse_not_allowed"
+    PASSED_ALREADY = "passed_already"
+    NO_PAROLE_SAID = "no_parole_said"
+    PAROLE_OFF = "parole_off"
+    PAROLE_FIRST_ROUND = "parole_first_round"
     CALL_NOT_KING = "call_not_king"
     CALL_LOWER_RANK = "call_lower_rank"
     ECART_NOT_IN_HAND = "ecart_not_in_hand"

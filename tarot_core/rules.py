@@ -26,6 +26,9 @@ class Contract(IntEnum):
     GARDE = 3
     GARDE_SANS = 4
     GARDE_CONTRE = 5
+    PAROLE = -1
+    """With ``parole`` (RULES.md §11.5): said instead of passing or bidding in the first round;
+    it commits to nothing. Below PASS, so that it never outranks a bid; never in ``Rules.bids``."""
 
     @property
     def text(self) -> str:
@@ -50,6 +53,7 @@ PLAYERS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1
 
 POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
 CONTRACTS = ("fft", "pousse", "fixed")
+AUCTIONS = ("single_round", "open")
 FIXED_VALUES = {
     Contract.PRISE: 10,
     Contract.POUSSE: 20,
@@ -136,6 +140,19 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "petit_chelem", (False, True), False, "whether a petit chelem counts and may be announced"
     ),
+    RuleOption(
+        "petit_imprenable",
+        (False, True),
+        False,
+        "whether a Petit dealt alone (no other trump, no Excuse) is protected, not a petit sec",
+    ),
+    RuleOption(
+        "auction",
+        AUCTIONS,
+        "single_round",
+        "one round of bids, or an open auction where an outbid seat may bid again",
+    ),
+    RuleOption("parole", (False, True), False, "whether a seat may say parole and speak once more"),
 )
 """The rule options, in the order they are offered."""
 
@@ -154,6 +171,12 @@ class Rules:
     contracts: str = "fft"
     round_to_ten: bool = False
     petit_chelem: bool = False
+    petit_imprenable: bool = False
+    """RULES.md §11.2: a Petit dealt alone is protected instead of annulling the deal."""
+    auction: str = "single_round"
+    """RULES.md §11.5: ``single_round`` (§3) or ``open`` (an outbid seat may bid again)."""
+    parole: bool = False
+    """RULES.md §11.5: a seat may say parole in the first round and speak again (not open)."""
     hand_size: int = field(init=False)
     chien_size: int = field(init=False)
     packet: int = field(init=False)
@@ -166,6 +189,10 @@ class Rules:
             raise RulesError(f"players must be {PLAYERS_TEXT}, not {quote(self.players)}")
         for option in OPTIONS:  # once per Rules, never during play
             object.__setattr__(self, option.name, option.check(getattr(self, option.name)))
+        if self.parole and self.auction == "open":
+            raise RulesError(
+                'parole cannot be played with auction "open": parole is a single-round rule'
+            )
         hand, chien, packet = _SIZES[self.players]
         object.__setattr__(self, "hand_size", hand)
         object.__setattr__(self, "chien_size", chien)
@@ -174,7 +201,7 @@ class Rules:
         object.__setattr__(self, "bids", self._bids())
 
     def _bids(self) -> tuple[Contract, ...]:
-        out = [c for c in Contract if c != Contract.PASS]
+        out = [c for c in Contract if c > Contract.PASS]
         if self.contracts == "fft":
             out.remove(Contract.POUSSE)
         if not self.prise_allowed:  # removes the Prise (the Petite), never the Pousse

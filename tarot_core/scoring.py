@@ -145,12 +145,14 @@ def score_played(
     poignees: Sequence[int],
     petit_announced: bool = False,
     miseres: Sequence[int],
+    imprenable: int = -1,
 ) -> DealResult:
     """Score a played deal.
 
     ``winners`` is final: a slam side's Excuse has already been made the winner of the last
     trick. ``set_aside`` is the écart or chien; it counts for the taker except at Garde contre.
-    ``poignees`` holds the bonus of each poignée shown.
+    ``poignees`` holds the bonus of each poignée shown. ``imprenable`` is the seat whose Petit
+    is protected (RULES.md §11.2), -1 if none: like the Excuse, its side keeps it.
     """
     n = rules.players
     last = len(tricks) - 1
@@ -158,12 +160,13 @@ def score_played(
     def taking(seat: int) -> bool:
         return seat in (taker, partner)
 
+    kept = PETIT if imprenable >= 0 else EXCUSE  # a protected Petit too is counted apart
     taker_half = 0
     taker_cards: Mask = 0
     for cards, winner in zip(tricks, winners, strict=True):
         if taking(winner):
             for c in cards:
-                if c != EXCUSE:
+                if c != EXCUSE and c != kept:
                     taker_half += HALF_POINTS[c]
                     taker_cards |= 1 << c
     if contract != Contract.GARDE_CONTRE:
@@ -186,6 +189,14 @@ def score_played(
                 taker_cards |= 1 << EXCUSE
             if winner_taking:
                 taker_half += 1
+    petit_trick = next((i for i, cards in enumerate(tricks) if PETIT in cards), None)
+    if imprenable >= 0 and petit_trick is not None:
+        # §11.2: its side keeps it, giving the trick's winner 0.5, in the last trick too.
+        if taking(imprenable):
+            taker_half += 8
+            taker_cards |= 1 << PETIT
+        if taker_side_won[petit_trick]:
+            taker_half += 1
     oudlers = (taker_cards & OUDLERS).bit_count()
     target = TARGETS[oudlers]
     made = taker_half >= 2 * target
@@ -195,12 +206,13 @@ def score_played(
     slam, chelem = chelem_term(rules, taker_side_won, slam_announced, petit_announced)
 
     petit_au_bout: str | None = None
-    petit_trick = next((i for i, cards in enumerate(tricks) if PETIT in cards), None)
     excuse_won_last = excuse_trick == last and winners[last] == excuse_seat
     if petit_trick is not None and (
         petit_trick == last or (petit_trick == last - 1 and excuse_won_last)
     ):
         petit_au_bout = "taker" if taker_side_won[petit_trick] else "defence"
+        if imprenable >= 0 and taking(imprenable) != taker_side_won[petit_trick]:
+            petit_au_bout = None  # §11.2: au bout only for the protected Petit's own side
     pab = {"taker": 10, "defence": -10, None: 0}[petit_au_bout]
 
     poignee = sum(poignees)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, Misere, Play, Poignee
+from .auction import max_calls, speakers
 from .cards import Card, CardError, format_card, parse_card
 from .deal import Phase
 from .quoting import quote
@@ -117,6 +118,15 @@ def _miseres_to_json(view: DealView) -> list[Any]:
     return [{"seat": s, "kind": k} for s, k in zip(view.miseres, view.misere_kinds, strict=True)]
 
 
+def _speaking(view: DealView) -> dict[str, Any]:
+    """``speakers`` (the seat of each bid) where the bids are not one per seat in turn
+    (``auction: open`` or ``parole``); older tables' forms stay as they were."""
+    rules = view.rules
+    if rules.auction == "open" or rules.parole:
+        return {"speakers": list(view.speakers)}
+    return {}
+
+
 def view_to_json(view: DealView) -> dict[str, Any]:
     """Every field of the view, keys in the order of docs/bot-protocol.md."""
     return {
@@ -126,6 +136,7 @@ def view_to_json(view: DealView) -> dict[str, Any]:
         "phase": view.phase.name.lower(),
         "to_act": view.to_act,
         "bids": [b.text for b in view.bids],
+        **_speaking(view),
         "contract": view.contract.text if view.contract is not None else None,
         "taker": view.taker,
         "called": format_card(view.called) if view.called is not None else None,
@@ -141,6 +152,7 @@ def view_to_json(view: DealView) -> dict[str, Any]:
         "tricks": [_trick_to_json(t) for t in view.tricks],
         "current": _trick_to_json(view.current) if view.current is not None else None,
         "petit_sec": _seat_map(view.petit_sec),
+        "petit_imprenable": view.petit_imprenable,
         "result": result_to_json(view.result) if view.result is not None else None,
         "hand": _texts(view.hand),
         "ecart": _texts(view.ecart) if view.ecart is not None else None,
@@ -488,12 +500,14 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
     if not isinstance(obj, dict):
         raise SerialError(where, f"must be an object, not {_kind(obj)}")
     rules = _rules_from_json(obj.get("rules"), f"{where}.rules") if "rules" in obj else None
-    o = _Obj(obj, where, _VIEW_KEYS, optional=("petit_chelem_announced",))
+    optional = ("petit_chelem_announced", "petit_imprenable", "speakers")
+    o = _Obj(obj, where, _VIEW_KEYS, optional=optional)
     assert rules is not None
     n = rules.players
     bids = tuple(_contract(b, f"{where}.bids[{i}]") for i, b in enumerate(o.items("bids")))
-    if len(bids) > n:
-        raise SerialError(o.path("bids"), f"at most {n} bids, not {len(bids)}")
+    most = max_calls(rules)
+    if len(bids) > most:
+        raise SerialError(o.path("bids"), f"at most {most} bids, not {len(bids)}")
     hand_sizes = _ints(o.raw("hand_sizes"), o.path("hand_sizes"), 0)
     if len(hand_sizes) != n:
         raise SerialError(o.path("hand_sizes"), f"must list {n} sizes, not {len(hand_sizes)}")
@@ -510,6 +524,14 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
     current = o.raw("current")
     result = o.raw("result")
     miseres = _miseres_from_json(o.raw("miseres"), o.path("miseres"), n, rules.misere == "split")
+    if "speakers" in obj:  # optional, worked out from the bids: it must agree with them
+        said = _seats(o.raw("speakers"), o.path("speakers"), n)
+        expected = speakers(rules, o.seat("dealer", n), bids)
+        if said != expected:
+            raise SerialError(
+                o.path("speakers"),
+                f"must be {list(expected)} (who made each of the bids), not {list(said)}",
+            )
     return DealView(
         rules=rules,
         seat=o.opt_seat("seat", n),
@@ -538,4 +560,5 @@ def view_from_json(obj: object, where: str = "view") -> DealView:
         petit_chelem_announced="petit_chelem_announced" in obj
         and o.boolean("petit_chelem_announced"),
         misere_kinds=tuple(k for _, k in miseres),
+        petit_imprenable=o.opt_seat("petit_imprenable", n),
     )

@@ -21,7 +21,7 @@ from .actions import (
     Poignee,
 )
 from .bots import Bot, RandomBot
-from .cards import CardError, format_card, format_cards, parse_card, suit_of
+from .cards import PETIT, CardError, format_card, format_cards, parse_card, suit_of
 from .deal import Deal, Phase
 from .game import Game
 from .rules import POIGNEE_LEVELS, Contract, Rules
@@ -107,6 +107,8 @@ def describe(action: Action, deal: Deal) -> str | None:
         return f"{who} show(s) a {level} poignée: {format_cards(action.cards)}"
     if isinstance(action, Misere):
         return f"{who} declare(s) {MISERE_NAMES[action.kind]}"
+    if action.card == PETIT and action.seat == deal.imprenable:  # public once played
+        return f"{who} play(s) T1, the protected Petit (petit imprenable: its side keeps it)"
     return f"{who} play(s) {format_card(action.card)}"
 
 
@@ -205,6 +207,11 @@ class TerminalGame:
                     "Announce a slam, a petit chelem or neither? (y/p/n): ", slam_answer
                 )
             return self.read("Announce a slam? (y/n): ", lambda t: DeclareSlam(HUMAN, yes(t)))
+        if v.petit_imprenable == HUMAN and PETIT in v.hand:
+            self.say(
+                "Your Petit is protected (petit imprenable): play it whenever you like,"
+                " you are never forced to; your side keeps it"
+            )
         extra = [a for a in v.legal if not isinstance(a, Play)]
         if extra:
             chosen = self.announcements(v, extra)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import TRUMPS, Card, cards_of, display_key
+from .auction import speakers
+from .cards import PETIT, TRUMPS, Card, cards_of, display_key
 from .deal import Deal, Phase
 from .rules import Contract, Rules
 from .scoring import DealResult
@@ -33,7 +34,8 @@ class DealView:
     phase: Phase
     to_act: int | None
     bids: tuple[Contract, ...]
-    """In speaking order, starting with the seat after the dealer."""
+    """Every call in the order spoken, starting with the seat after the dealer: one per seat,
+    or with ``auction: open`` or ``parole`` as many as were made (``speakers`` says whose)."""
     contract: Contract | None
     taker: int | None
     called: Card | None
@@ -58,10 +60,18 @@ class DealView:
     """A petit chelem announced (RULES.md §11.3; ``slam_announced`` stays false)."""
     misere_kinds: tuple[str | None, ...] = ()
     """The kind of each of ``miseres`` (RULES.md §11.7), None without ``misere: "split"``."""
+    petit_imprenable: int | None = None
+    """The seat whose Petit is protected (RULES.md §11.2), when this view may know it: in that
+    seat's own view, and in every view once the Petit is played."""
 
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def speakers(self) -> tuple[int, ...]:
+        """The seat that made each of ``bids`` (RULES.md §11.5: the calls decide who speaks)."""
+        return speakers(self.rules, self.dealer, self.bids)
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, for checking that it shows nothing hidden."""
@@ -119,4 +129,12 @@ def view(deal: Deal, seat: int | None = None) -> DealView:
         legal=tuple(deal.legal_actions(seat)) if seat is not None and seat < n else (),
         petit_chelem_announced=deal.petit_chelem,
         misere_kinds=tuple(deal.misere_kinds),
+        petit_imprenable=_protected(deal, seat),
     )
+
+
+def _protected(deal: Deal, seat: int | None) -> int | None:
+    holder = deal.imprenable
+    if holder < 0 or not (holder == seat or deal.played >> PETIT & 1):
+        return None
+    return holder

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from .actions import Bid, Call, DeclareSlam, Discard, Misere, Play, Poignee
+from .auction import max_calls, next_speaker, parole_open
 from .cards import (
     CARD_TEXT,
     DECK_SIZE,
@@ -26,6 +27,7 @@ from .cards import (
     FACES,
     KINGS,
     OUDLERS,
+    PETIT,
     SUIT_CARDS,
     TRUMPS,
     Card,
@@ -39,6 +41,7 @@ from .deal import (
     discardable_from,
     petit_sec,
     playable,
+    playable_protected,
     trick_status,
 )
 from .rules import MISERE_KINDS, Contract
@@ -101,6 +104,7 @@ class _Check:
         self.partner()
         self.sizes()
         self.announcements()
+        self.protection()
         self.legal()
 
     # ----- well-formed seats and cards -------------------------------------------------------
@@ -110,7 +114,7 @@ class _Check:
 
     def seats(self) -> None:
         v = self.v
-        for name in ("seat", "to_act", "taker", "partner"):
+        for name in ("seat", "to_act", "taker", "partner", "petit_imprenable"):
             value = getattr(v, name)
             if value is not None and not self.seat_ok(value):
                 self.fail(name, f"must be a seat from 0 to {self.n - 1}")
@@ -202,13 +206,21 @@ class _Check:
 
     def bidding(self) -> None:
         v = self.v
-        n = self.n
-        if len(v.bids) > n:
-            self.fail("bids", f"at most {n} bids, not {len(v.bids)}")
+        rules = v.rules
+        most = max_calls(rules)
+        if len(v.bids) > most:
+            self.fail("bids", f"at most {most} bids, not {len(v.bids)}")
         best = Contract.PASS
         taker: int | None = None
+        calls: list[Contract] = []
         for i, bid in enumerate(v.bids):
-            if bid == Contract.PASS:
+            seat = next_speaker(rules, v.dealer, calls)
+            if seat is None:
+                self.fail(f"bids[{i}]", f"the auction is over after {i} calls")
+            if bid == Contract.PAROLE and not parole_open(rules, calls, best):
+                self.fail(f"bids[{i}]", "parole is said in the first round, before a garde contre")
+            calls.append(bid)
+            if bid <= Contract.PASS:
                 continue
             if bid <= best:
                 self.fail(f"bids[{i}]", f"{bid.text} is not higher than {best.text}")
@@ -217,14 +229,15 @@ class _Check:
             if bid not in v.rules.bids:
                 lowest = v.rules.bids[0].text
                 self.fail(f"bids[{i}]", f"prise is not allowed: the lowest bid is {lowest}")
-            best, taker = bid, (v.dealer + 1 + i) % n
+            best, taker = bid, seat
         if v.taker != taker:
             self.fail("taker", f"must be {taker} after the bids, not {v.taker}")
         contract = best if taker is not None else None
         if v.contract != contract:
             shown = contract.text if contract is not None else "null"
             self.fail("contract", f"must be {shown} after the bids")
-        self.bids_over = len(v.bids) == n
+        self.next_speaker = next_speaker(rules, v.dealer, calls)
+        self.bids_over = self.next_speaker is None
         self.chien_taken = (
             taker is not None
             and best <= Contract.GARDE
@@ -242,8 +255,8 @@ class _Check:
             self.fail("result", "must be given exactly when the deal is over")
         if phase == Phase.BIDDING:
             if self.bids_over:
-                self.fail("phase", f"the bidding is over: every seat has spoken ({n} bids)")
-            expected = (v.dealer + 1 + len(v.bids)) % n
+                self.fail("phase", f"the bidding is over ({len(v.bids)} calls)")
+            expected = self.next_speaker
             if v.to_act != expected:
                 self.fail("to_act", f"seat {expected} speaks next, not seat {v.to_act}")
         elif phase == Phase.DONE and v.petit_sec:
@@ -533,6 +546,36 @@ class _Check:
             if spoilers:
                 self.fail("miseres", f"seat {s} holds {_first(spoilers)}: no misère")
 
+    def protection(self) -> None:
+        """RULES.md §11.2: the protected Petit's holder is shown to that seat itself, and to
+        everyone once the Petit is played; it was dealt no other trump and not the Excuse."""
+        v = self.v
+        holder, me = v.petit_imprenable, v.seat
+        if not v.rules.petit_imprenable:
+            if holder is not None:
+                self.fail("petit_imprenable", "must be null: the table plays without it")
+            return
+        if v.petit_sec:
+            self.fail("petit_sec", "must be empty: with petit_imprenable the Petit sec is played")
+        mine = me is not None and self.dealt_to(me) & (TRUMPS | EXCUSE_BIT) == 1 << PETIT
+        if holder is None:
+            if mine:
+                self.fail("petit_imprenable", f"must be {me}: the seat was dealt the Petit alone")
+            return
+        if holder == me:
+            if not mine:
+                self.fail("petit_imprenable", f"seat {me} was not dealt the Petit alone")
+            return
+        played_by = next((s for s in range(self.n) if self.played_by[s] >> PETIT & 1), None)
+        if played_by != holder:
+            shown = "null" if played_by is None else played_by
+            self.fail("petit_imprenable", f"must be {shown}: only the Petit's play shows it")
+        others = self.dealt_to(holder) & (TRUMPS | EXCUSE_BIT) & ~(1 << PETIT)
+        if holder == v.taker:
+            others |= self.ecart_trumps & ~self.chien
+        if others:
+            self.fail("petit_imprenable", f"seat {holder} was dealt {_first(others)} too")
+
     # ----- the legal actions ------------------------------------------------------------------
 
     def legal(self) -> None:
@@ -563,7 +606,10 @@ class _Check:
         hand = self.hand
         if phase == Phase.BIDDING:
             top = v.contract if v.contract is not None else Contract.PASS
-            if {a.contract for a in v.legal if isinstance(a, Bid)} != set(biddable(v.rules, top)):
+            parole = parole_open(v.rules, v.bids, top)
+            if {a.contract for a in v.legal if isinstance(a, Bid)} != set(
+                biddable(v.rules, top, parole)
+            ):
                 self.fail("legal", "must list the bids higher than the bids so far, and pass")
             return
         if phase == Phase.SLAM:
@@ -586,7 +632,8 @@ class _Check:
             trick = v.current.cards if v.current is not None else ()
             leader = v.current.leader if v.current is not None else me
             led, _, _, top_trump = trick_status(leader, trick, self.n)
-            expected = playable(hand, led, top_trump)
+            protected = v.petit_imprenable is not None and v.petit_imprenable == me
+            expected = (playable_protected if protected else playable)(hand, led, top_trump)
             field_cards = [a.card for a in v.legal if isinstance(a, Play)]
             what = "the cards of the hand that may be played"
             self.legal_announcements()

@@ -275,6 +275,46 @@ def _cases() -> list[Case]:
             contract="pousse",
         ),
         c(
+            "open auction: a seat that passed bids",
+            Code.PASSED_ALREADY,
+            lazily(lambda: spoken(OPEN_RULES, "pass prise"), Bid(0, Contract.GARDE)),
+            "garde is not allowed: you passed and do not speak again",
+            contract="garde",
+            seat=0,
+            to_act=2,
+        ),
+        c(
+            "parole round: a seat that did not say parole bids",
+            Code.NO_PAROLE_SAID,
+            lazily(lambda: spoken(PAROLE_RULES, "parole pass pass pass"), Bid(1, Contract.GARDE)),
+            "garde is not allowed: you did not say parole and do not speak again",
+            contract="garde",
+            seat=1,
+            to_act=0,
+        ),
+        c(
+            "parole at a table without it",
+            Code.PAROLE_OFF,
+            lazily(make_deal, Bid(0, Contract.PAROLE)),
+            "parole is not allowed: this table plays without parole",
+            contract="parole",
+        ),
+        c(
+            "parole in the second round",
+            Code.PAROLE_FIRST_ROUND,
+            lazily(lambda: spoken(PAROLE_RULES, "parole pass pass pass"), Bid(0, Contract.PAROLE)),
+            "parole is not allowed: it is said only in the first round",
+            contract="parole",
+        ),
+        c(
+            "parole after a garde contre",
+            Code.BID_TOO_LOW,
+            lazily(lambda: spoken(PAROLE_RULES, "garde_contre"), Bid(1, Contract.PAROLE)),
+            "parole is not allowed: after garde_contre the others can only pass",
+            contract="parole",
+            highest="garde_contre",
+        ),
+        c(
             "call a trump",
             Code.CALL_NOT_KING,
             lazily(calling, Call(0, card("T5"))),
@@ -482,6 +522,19 @@ def bid(deal: Deal, bids: dict[int, Contract]) -> Deal:
     """The first seats speak: ``bids`` in order of speech, for the first seats only."""
     for seat in sorted(bids):
         deal.apply(Bid(seat, bids[seat]))
+    return deal
+
+
+OPEN_RULES = Rules(auction="open")
+PAROLE_RULES = Rules(parole=True)
+
+
+def spoken(rules: Rules, calls: str) -> Deal:
+    """A fresh deal (seat 0 speaks first) after ``calls`` (``"pass prise"``), each by the
+    seat whose turn it is (RULES.md §11.5)."""
+    deal = make_deal(rules=rules)
+    for text in calls.split():
+        deal.apply(Bid(deal.to_act, Contract.parse(text)))
     return deal
 
 

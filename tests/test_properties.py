@@ -196,6 +196,7 @@ class Tracker:
     hands: list[set[int]] = field(init=False)
     public: set[int] = field(default_factory=set)
     bids: list[Contract] = field(default_factory=list)
+    speakers: list[int] = field(default_factory=list)
     contract: Contract = Contract.PASS
     taker: int | None = None
     called: int | None = None
@@ -236,10 +237,12 @@ class Tracker:
 
     def apply(self, action: object) -> None:
         if isinstance(action, Bid):
+            assert action.seat == self.speaker(), (action, self.bids, self.speakers)
             self.bids.append(action.contract)
-            if action.contract != Contract.PASS:
+            self.speakers.append(action.seat)
+            if action.contract > Contract.PASS:
                 self.contract, self.taker = action.contract, action.seat
-            if len(self.bids) == self.n and self.taker is not None and self.n != 5:
+            if self.speaker() is None and self.taker is not None and self.n != 5:
                 self._chien()
         elif isinstance(action, Call):
             self.called = action.card
@@ -316,7 +319,33 @@ class Tracker:
             offered.add(Contract.POUSSE)
         else:
             offered.discard(Contract.POUSSE)
-        return {Contract.PASS} | {c for c in offered if c > self.contract}
+        parole = (
+            self.rules.parole and len(self.bids) < self.n and Contract.GARDE_CONTRE not in self.bids
+        )
+        return (
+            {Contract.PASS}
+            | {c for c in offered if c > self.contract}
+            | ({Contract.PAROLE} if parole else set())
+        )
+
+    def speaker(self) -> int | None:
+        """Who speaks next (RULES.md §3, §11.5), None once the auction is over."""
+        n, first = self.n, (self.dealer + 1) % self.n
+        order = [(first + i) % n for i in range(n)]
+        if self.rules.auction == "open":
+            out = {s for s, b in zip(self.speakers, self.bids, strict=True) if b == Contract.PASS}
+            left = [s for s in order if s not in out]
+            if not left or (len(left) == 1 and left[0] in self.speakers):
+                return None
+            last = self.speakers[-1] if self.speakers else self.dealer
+            return min(left, key=lambda s: (s - last - 1) % n)  # the next one still in
+        if len(self.bids) < n:
+            return order[len(self.bids)]
+        if not self.rules.parole or Contract.GARDE_CONTRE in self.bids[:n]:
+            return None
+        again = [s for s, b in zip(order, self.bids, strict=False) if b == Contract.PAROLE]
+        k = len(self.bids) - n
+        return again[k] if k < len(again) else None
 
     def callable(self) -> set[int]:
         assert self.taker is not None

@@ -16,8 +16,11 @@ DEFAULTS = {
     "misere": False,
     "shuffle": "full",
     "contracts": "fft",
+    "auction": "single_round",
+    "parole": False,
     "round_to_ten": False,
     "petit_chelem": False,
+    "petit_imprenable": False,
 }
 
 
@@ -172,8 +175,11 @@ def test_from_options_every_option() -> None:
         "misere": True,
         "shuffle": "cut",
         "contracts": "pousse",
+        "auction": "open",
+        "parole": False,
         "round_to_ten": True,
         "petit_chelem": True,
+        "petit_imprenable": True,
     }
     rules = Rules.from_options(3, options)
     assert rules.players == 3

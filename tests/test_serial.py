@@ -278,6 +278,7 @@ def test_view_form_fields() -> None:
         "tricks",
         "current",
         "petit_sec",
+        "petit_imprenable",
         "result",
         "hand",
         "ecart",
@@ -287,12 +288,15 @@ def test_view_form_fields() -> None:
         "players": 5,
         "round_to_ten": False,
         "petit_chelem": False,
+        "petit_imprenable": False,
         "garde_contre_multiplier": 6,
         "prise_allowed": True,
         "poignee_bonus": [20, 30, 40],
         "misere": False,
         "shuffle": "full",
         "contracts": "fft",
+        "auction": "single_round",
+        "parole": False,
     }
     assert all(isinstance(c, str) for c in form["hand"])
     assert set(form["tricks"][0]) == {"leader", "cards", "winner"}

@@ -529,6 +529,42 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} is back to its default: {value}.",
     "settings.bad_value": "{name} cannot be “{value}”: allowed values are {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.petit_imprenable.true": "Petit imprenable: a Petit dealt alone (no Excuse) is protected",
+    "rule.petit_imprenable.false": "No petit imprenable (a lone Petit is a petit sec)",
+    "setting.petit_imprenable": "Petit imprenable",
+    "rules.explain.petit_imprenable": (
+        "petit_imprenable: a hand dealt the Petit as its only trump, without the Excuse, is "
+        "not a petit sec; its Petit may be played at any time, is never forced, and when it "
+        "does not win its trick it stays with its side like the Excuse."
+    ),
+    "table.petit_imprenable": "Protected Petit (petit imprenable): {name}",
+    "dm.petit_imprenable": (
+        "Your Petit is protected (petit imprenable): play it when you like; if it does not "
+        "win its trick, your side keeps it."
+    ),
+    "refused.illegal.passed_already": "You passed in this auction: you do not speak again.",
+    "refused.illegal.no_parole_said": "Only the players who said parole speak in the second round.",
+    "refused.illegal.parole_off": "This table plays without parole.",
+    "refused.illegal.parole_first_round": "Parole is said only in the first round.",
+    "contract.parole": "Parole",
+    "rule.auction.single_round": "One round of bidding (FFT)",
+    "rule.auction.open": "Open auction: bidding goes round until all but one have passed",
+    "rule.parole.true": "Parole allowed in the first round",
+    "rule.parole.false": "No parole",
+    "setting.auction": "Auction",
+    "setting.parole": "Parole",
+    "rules.explain.auction": (
+        "auction: one round, each player speaking once (FFT); or open, where the bidding goes"
+        " round the table until every player but one has passed, so a player who is outbid "
+        "may bid again."
+    ),
+    "rules.explain.parole": (
+        "parole: in the first round a player may say parole instead of passing or bidding; "
+        "those who said it speak once more after the first round (not with an open auction)."
+    ),
+    "score.rounded": (
+        "Scores rounded to ten (a 5 away from zero); the taker's keeps the deal at zero."
+    ),
     "refused.illegal.petit_chelem_off": "This table plays without the petit chelem.",
     "refused.illegal.misere_kind": (
         "At this table a misère is declared by kind: misère d'atout or misère de têtes."

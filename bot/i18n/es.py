@@ -563,6 +563,46 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} vuelve a su valor por defecto: {value}.",
     "settings.bad_value": "{name} no puede ser «{value}»: los valores posibles son {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.petit_imprenable.true": (
+        "Petit imprenable: un Petit recibido solo (sin la Excusa) está protegido"
+    ),
+    "rule.petit_imprenable.false": "Sin petit imprenable (un Petit solo es un petit sec)",
+    "setting.petit_imprenable": "Petit imprenable",
+    "rules.explain.petit_imprenable": (
+        "Petit imprenable: una mano que recibe el Petit como único triunfo, sin la Excusa, no"
+        " es un petit sec; ese Petit se juega cuando se quiera, nunca es obligado y, si no "
+        "gana su baza, se queda con su bando como la Excusa."
+    ),
+    "table.petit_imprenable": "Petit protegido (petit imprenable): {name}",
+    "dm.petit_imprenable": (
+        "Tu Petit está protegido (petit imprenable): juégalo cuando quieras; si no gana su "
+        "baza, tu bando lo conserva."
+    ),
+    "refused.illegal.passed_already": "Pasaste en esta subasta: ya no vuelves a hablar.",
+    "refused.illegal.no_parole_said": "En la segunda vuelta solo hablan quienes dijeron parole.",
+    "refused.illegal.parole_off": "En esta mesa no se juega la parole.",
+    "refused.illegal.parole_first_round": "La parole solo se dice en la primera vuelta.",
+    "contract.parole": "Parole",
+    "rule.auction.single_round": "Una sola vuelta de pujas (FFT)",
+    "rule.auction.open": "Subasta abierta: se puja hasta que todos menos uno hayan pasado",
+    "rule.parole.true": "Parole permitida en la primera vuelta",
+    "rule.parole.false": "Sin parole",
+    "setting.auction": "Subasta",
+    "setting.parole": "Parole",
+    "rules.explain.auction": (
+        "Subasta: una sola vuelta, cada jugador habla una vez (FFT); o abierta, en la que se "
+        "sigue pujando hasta que todos menos uno hayan pasado, así que quien es superado "
+        "puede volver a pujar."
+    ),
+    "rules.explain.parole": (
+        "Parole: en la primera vuelta un jugador puede decir parole en lugar de pasar o "
+        "pujar; quienes la dijeron hablan una vez más tras la primera vuelta (no con subasta "
+        "abierta)."
+    ),
+    "score.rounded": (
+        "Puntuaciones redondeadas a la decena (un 5 se aleja de cero); "
+        "la del tomador deja la mano en cero."
+    ),
     "refused.illegal.petit_chelem_off": "En esta mesa no se juega el petit chelem.",
     "refused.illegal.misere_kind": (
         "En esta mesa la misère se anuncia por tipo: misère de triunfos o misère de figuras."

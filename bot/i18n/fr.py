@@ -552,6 +552,48 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} revient à sa valeur par défaut : {value}.",
     "settings.bad_value": "{name} ne peut pas valoir « {value} » : valeurs possibles {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.petit_imprenable.true": (
+        "Petit imprenable : un Petit reçu seul (sans l'Excuse) est protégé"
+    ),
+    "rule.petit_imprenable.false": "Pas de petit imprenable (un Petit seul est un petit sec)",
+    "setting.petit_imprenable": "Petit imprenable",
+    "rules.explain.petit_imprenable": (
+        "petit_imprenable : une main qui reçoit le Petit pour seul atout, sans l'Excuse, "
+        "n'est pas un petit sec ; ce Petit se joue quand on veut, n'est jamais forcé et, s'il"
+        " ne remporte pas son pli, reste à son camp comme l'Excuse."
+    ),
+    "table.petit_imprenable": "Petit protégé (petit imprenable) : {name}",
+    "dm.petit_imprenable": (
+        "Votre Petit est protégé (petit imprenable) : jouez-le quand vous voulez ; s'il ne "
+        "remporte pas son pli, votre camp le garde."
+    ),
+    "refused.illegal.passed_already": "Vous avez passé dans ces enchères : vous ne reparlez plus.",
+    "refused.illegal.no_parole_said": (
+        "Seuls les joueurs qui ont dit parole parlent au second tour."
+    ),
+    "refused.illegal.parole_off": "Cette table se joue sans parole.",
+    "refused.illegal.parole_first_round": "On ne dit parole qu'au premier tour.",
+    "contract.parole": "Parole",
+    "rule.auction.single_round": "Un seul tour d'enchères (FFT)",
+    "rule.auction.open": "Enchères ouvertes : on reparle jusqu'à ce que tous sauf un aient passé",
+    "rule.parole.true": "Parole permise au premier tour",
+    "rule.parole.false": "Pas de parole",
+    "setting.auction": "Enchères",
+    "setting.parole": "Parole",
+    "rules.explain.auction": (
+        "enchères : un seul tour, chacun parlant une fois (FFT) ; ou ouvertes, où l'on "
+        "reparle jusqu'à ce que tous les joueurs sauf un aient passé, si bien qu'un joueur "
+        "surenchéri peut surenchérir à son tour."
+    ),
+    "rules.explain.parole": (
+        "parole : au premier tour, un joueur peut dire parole au lieu de passer ou d'enchérir"
+        " ; ceux qui l'ont dite reparlent une fois après le premier tour (pas avec des "
+        "enchères ouvertes)."
+    ),
+    "score.rounded": (
+        "Marques arrondies à la dizaine (un 5 s'éloigne de zéro) ; "
+        "celle du preneur garde la donne à zéro."
+    ),
     "refused.illegal.petit_chelem_off": "Cette table se joue sans petit chelem.",
     "refused.illegal.misere_kind": (
         "À cette table, une misère s'annonce par sorte : misère d'atout ou misère de têtes."

@@ -571,6 +571,46 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} wraca do wartości domyślnej: {value}.",
     "settings.bad_value": "{name} nie może mieć wartości „{value}”: dozwolone: {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.petit_imprenable.true": (
+        "Petit imprenable: Petit otrzymany samotnie (bez Wymówki) jest chroniony"
+    ),
+    "rule.petit_imprenable.false": "Bez petit imprenable (samotny Petit to petit sec)",
+    "setting.petit_imprenable": "Petit imprenable",
+    "rules.explain.petit_imprenable": (
+        "Petit imprenable: ręka, która dostała Petita jako jedynego atuta, bez Wymówki, nie "
+        "jest petit sec; tego Petita można zagrać w dowolnej chwili, nigdy nie jest "
+        "wymuszony, a jeśli nie weźmie lewy, zostaje przy swojej stronie jak Wymówka."
+    ),
+    "table.petit_imprenable": "Chroniony Petit (petit imprenable): {name}",
+    "dm.petit_imprenable": (
+        "Twój Petit jest chroniony (petit imprenable): zagraj go, kiedy chcesz; jeśli nie "
+        "weźmie lewy, twoja strona go zachowuje."
+    ),
+    "refused.illegal.passed_already": "Spasowałeś w tej licytacji: nie zabierasz już głosu.",
+    "refused.illegal.no_parole_said": (
+        "W drugiej rundzie mówią tylko gracze, którzy powiedzieli parole."
+    ),
+    "refused.illegal.parole_off": "Przy tym stole nie gra się z parole.",
+    "refused.illegal.parole_first_round": "Parole mówi się tylko w pierwszej rundzie.",
+    "contract.parole": "Parole",
+    "rule.auction.single_round": "Jedna runda licytacji (FFT)",
+    "rule.auction.open": "Licytacja otwarta: trwa, aż wszyscy poza jednym spasują",
+    "rule.parole.true": "Parole dozwolone w pierwszej rundzie",
+    "rule.parole.false": "Bez parole",
+    "setting.auction": "Licytacja",
+    "setting.parole": "Parole",
+    "rules.explain.auction": (
+        "Licytacja: jedna runda, każdy mówi raz (FFT); albo otwarta, trwająca, aż wszyscy "
+        "gracze poza jednym spasują, więc przelicytowany gracz może licytować dalej."
+    ),
+    "rules.explain.parole": (
+        "Parole: w pierwszej rundzie gracz może powiedzieć parole zamiast pasować lub "
+        "licytować; ci, którzy je powiedzieli, mówią jeszcze raz po pierwszej rundzie (nie "
+        "przy licytacji otwartej)."
+    ),
+    "score.rounded": (
+        "Wyniki zaokrąglone do dziesiątek (5 od zera); wynik rozgrywającego daje sumę zero."
+    ),
     "refused.illegal.petit_chelem_off": "Przy tym stole nie gra się małego szlema.",
     "refused.illegal.misere_kind": (
         "Przy tym stole misère ogłasza się według rodzaju: misère atutowa albo misère figur."

@@ -250,15 +250,15 @@ def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None)
 
 
 def _auction(locale: str | None, table: TableSnapshot, view: DealView) -> str:
-    n = table.players
+    """Every call in the order spoken, by whom (an open auction or parole: not one each)."""
     bids = [
         t(
             locale,
             "table.bid",
-            name=seat_name(locale, table, (view.dealer + 1 + i) % n),
+            name=seat_name(locale, table, seat),
             contract=contract_name(locale, bid, table.rules),
         )
-        for i, bid in enumerate(view.bids)
+        for seat, bid in zip(view.speakers, view.bids, strict=True)
     ]
     text = SEP.join(bids) if bids else t(locale, "table.auction_none")
     return labelled(locale, t(locale, "table.auction"), text)
@@ -318,6 +318,9 @@ def table_text(locale: str | None, table: TableSnapshot) -> str:
     for seat, dealt in sorted(view.petit_sec.items()):
         name = seat_name(locale, table, seat)
         lines.append(t(locale, "table.petit_sec", name=name, cards=cards_short(dealt, locale)))
+    if view.petit_imprenable is not None:  # public once the protected Petit is played
+        name = seat_name(locale, table, view.petit_imprenable)
+        lines.append(t(locale, "table.petit_imprenable", name=name))
     if view.phase == Phase.PLAYING:
         trick_no = len(view.tricks) + 1
         if view.current is not None and view.current.cards:
@@ -449,6 +452,8 @@ def score_sheet(locale: str | None, table: TableSnapshot, event: DealFinished) -
         lines.append(t(locale, key))
     else:
         lines += _played_lines(locale, table, result)
+        if table.rules.round_to_ten:  # the seats' scores below are not s × seats
+            lines.append(t(locale, "score.rounded"))
     seats = _score_lines(locale, table, result.scores)
     lines.append(labelled(locale, t(locale, "score.seats"), seats))
     lines.append(
@@ -557,6 +562,8 @@ def private_text(
     if view.called is not None:
         lines.append(t(locale, "dm.called", card=card_long(view.called, locale)))
     lines += ["", f"**{t(locale, 'dm.hand')}**", *hand_lines(view.hand, locale)]
+    if view.petit_imprenable == seat:
+        lines.append(t(locale, "dm.petit_imprenable"))
     if view.ecart:
         lines.append(t(locale, "dm.ecart", cards=cards_short(view.ecart, locale)))
     lines.append("")

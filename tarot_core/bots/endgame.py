@@ -7,7 +7,7 @@ it matters most (the Petit, the Excuse and the last trick).
 from __future__ import annotations
 
 from ..cards import cards_of
-from ..deal import Deal, playable
+from ..deal import Deal
 
 ENDGAME_TRICKS = 3
 """Solve exactly once each hand holds at most this many cards."""
@@ -20,7 +20,7 @@ def solve(deal: Deal, me: int, alpha: float = float("-inf"), beta: float = float
     seat = deal.to_act
     mine = deal.side_of(seat) == deal.side_of(me)
     best = float("-inf") if mine else float("inf")
-    for card in cards_of(playable(deal.hands[seat], deal.led, deal.max_trump)):
+    for card in cards_of(deal.legal_cards(seat)):
         child = deal.copy()
         child.play(seat, card)
         value = solve(child, me, alpha, beta)

@@ -106,8 +106,9 @@ BID_MARGIN = 8
 def _bids_plausible(world: Deal, me: int) -> bool:
     n = world.n
     best = Contract.PASS
-    for i, bid in enumerate(world.bids):
-        seat = (world.dealer + 1 + i) % n
+    for seat, bid in zip(world.speakers, world.bids, strict=True):
+        if bid == Contract.PAROLE:  # commits to nothing
+            continue
         if seat != me:
             score = strength(world.dealt[seat], n)
             if bid == Contract.PASS:

@@ -27,7 +27,7 @@ from ..deal import Phase, trick_status
 from ..rules import Contract
 from ..view import DealView
 from ..view_check import check_view
-from .evaluation import preferred_contract, trump_count
+from .evaluation import THRESHOLD, preferred_contract, strength, trump_count
 from .knowledge import Knowledge, infer
 
 
@@ -155,15 +155,34 @@ class HeuristicBot:
 
     def bid(self, view: DealView, hand: Mask) -> Action:
         assert view.seat is not None
-        wanted = preferred_contract(hand, view.players, view.rules.bids)
+        rules = view.rules
+        wanted = preferred_contract(hand, view.players, rules.bids)
         legal = [a for a in view.legal if isinstance(a, Bid)]
         offered = {a.contract for a in legal}
-        if wanted in offered:
+        if wanted > Contract.PASS and wanted in offered:  # in an open auction, an overcall too
             return Bid(view.seat, wanted)
+        if wanted == Contract.PASS and view.contract is None and borderline(hand, view.players):
+            # Parole (RULES.md §11.5): a hand just short of a Prise waits to hear the others
+            # rather than pass, and takes the lowest bid if nobody else has bid by the second
+            # round. Not last in the first round, where it would only speak to itself.
+            if Contract.PAROLE in offered and len(view.bids) < view.players - 1:
+                return Bid(view.seat, Contract.PAROLE)
+            if rules.parole and len(view.bids) >= view.players and rules.bids[0] in offered:
+                return Bid(view.seat, rules.bids[0])
         return Bid(view.seat, Contract.PASS)
 
     def call(self, view: DealView, hand: Mask) -> Card:
         return choose_call(hand, [a.card for a in view.legal if isinstance(a, Call)])
+
+
+PAROLE_MARGIN = 5
+"""How far (in §10 points) below the Prise a hand may be and still say parole."""
+
+
+def borderline(hand: Mask, players: int) -> bool:
+    """Just short of a Prise (RULES.md §10): worth a parole, not a bid."""
+    score = strength(hand, players)
+    return THRESHOLD[Contract.PRISE] - PAROLE_MARGIN <= score < THRESHOLD[Contract.PRISE]
 
 
 def choose_call(hand: Mask, options: list[Card]) -> Card:
@@ -229,6 +248,12 @@ def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:
 
 def choose_card(view: DealView, know: Knowledge, table: Table) -> Card:
     legal = mask_of(a.card for a in view.legal if isinstance(a, Play))
+    if view.petit_imprenable == table.me and legal >> PETIT & 1 and legal & (legal - 1):
+        return _with_protected_petit(view, know, table, legal)
+    return _choose(view, know, table, legal)
+
+
+def _choose(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
     if legal & (legal - 1) == 0:
         return _low(legal)
     left = len(view.hand)
@@ -247,6 +272,22 @@ def choose_card(view: DealView, know: Knowledge, table: Table) -> Card:
         costly = HALF_POINTS[card] >= 3 or card == PETIT or card >= PETIT + 15
         if losing and costly:
             return EXCUSE
+    return card
+
+
+def _with_protected_petit(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
+    """RULES.md §11.2: the protected Petit is never lost (its side keeps it for a 0.5 card),
+    so it is played where it wins the trick itself (no trump can come), into a trick its side
+    surely wins (no exchange), or instead of a costly card in a trick the other side wins;
+    otherwise kept, never led into trumps that would beat it."""
+    if (table.led < 0 or table.top_trump < 0) and table.secure(PETIT):
+        return PETIT
+    if table.win_seat >= 0 and table.ally(table.win_seat) and table.secure(table.win_card):
+        return PETIT
+    card = _choose(view, know, table, legal & ~(1 << PETIT))
+    losing = table.win_seat >= 0 and not table.ally(table.win_seat)
+    if losing and card != EXCUSE and HALF_POINTS[card] >= 5:
+        return PETIT
     return card
 
 

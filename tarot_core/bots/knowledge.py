@@ -58,6 +58,11 @@ def infer(view: DealView) -> Knowledge:
     if view.current is not None:
         tricks.append(view.current)
     played = 0
+    # RULES.md §11.2: a protected Petit is played at will and never forced, so while a seat may
+    # hold one its plays say nothing of the Petit; the Petit's own play says nothing at all.
+    imprenable = view.rules.petit_imprenable
+    unforced = ALL_CARDS & ~(1 << PETIT) if imprenable else ALL_CARDS
+    protected = view.petit_imprenable
     for trick in tricks:
         led = -1
         top_trump = -1
@@ -71,11 +76,13 @@ def infer(view: DealView) -> Knowledge:
             suit = TRUMP if card >= PETIT else card // 14
             if led < 0:
                 led = suit
+            elif card == PETIT and seat == protected:
+                pass
             elif suit != led:
                 if led != TRUMP:
                     excluded[seat] |= SUIT_MASKS[led]
                 if suit != TRUMP:
-                    excluded[seat] |= TRUMPS
+                    excluded[seat] |= TRUMPS & unforced
                 elif top_trump >= 0 and card < top_trump:
                     excluded[seat] |= TRUMPS_ABOVE[top_trump]
             elif suit == TRUMP and top_trump >= 0 and card < top_trump:
@@ -111,6 +118,10 @@ def infer(view: DealView) -> Knowledge:
         # plain card left but Kings.
         excluded[view.taker] |= ~(TRUMPS | (1 << EXCUSE) | KINGS) & ALL_CARDS
     unseen = ALL_CARDS & ~seen
+    if protected is not None and protected != me:
+        # Dealt the Petit alone: any other trump or the Excuse came from the chien shown.
+        chien = mask_of(view.chien) if view.chien is not None and protected == view.taker else 0
+        excluded[protected] |= (TRUMPS | (1 << EXCUSE)) & ~chien
     if chien_loose and view.taker is not None:
         for s in range(n):
             if s != view.taker:

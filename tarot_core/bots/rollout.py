@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Bid, Call, DeclareSlam, Ecart
+from ..auction import max_calls
 from ..cards import (
     ALL_CARDS,
     EXCUSE,
@@ -22,7 +23,7 @@ from ..cards import (
     TRUMPS_ABOVE,
     cards_of,
 )
-from ..deal import Deal, Phase, playable
+from ..deal import Deal, Phase, playable, playable_protected
 from ..rules import Contract
 from .evaluation import preferred_contract
 from .heuristic import choose_call, choose_ecart
@@ -66,7 +67,30 @@ def _richest(mask: int) -> int:
 
 def choose(deal: Deal, seat: int, rng: random.Random) -> int:
     hand = deal.hands[seat]
-    legal = playable(hand, deal.led, deal.max_trump)
+    if seat == deal.imprenable and hand & _PETIT_BIT:
+        return _protected(deal, seat, rng, hand)
+    return _pick(deal, seat, rng, hand, playable(hand, deal.led, deal.max_trump))
+
+
+def _protected(deal: Deal, seat: int, rng: random.Random, hand: int) -> int:
+    """A protected Petit (RULES.md §11.2) goes where it takes the trick (last to play, no
+    trump in it), where its side already wins, or instead of a costly card; else it waits."""
+    legal = playable_protected(hand, deal.led, deal.max_trump)
+    if legal == _PETIT_BIT:
+        return PETIT
+    best = deal.best_seat
+    if len(deal.trick) == deal.n - 1 and (
+        deal.max_trump < 0 or deal.side_of(best) == deal.side_of(seat)
+    ):
+        return PETIT
+    card = _pick(deal, seat, rng, hand, legal & ~_PETIT_BIT)
+    losing = best >= 0 and deal.side_of(best) != deal.side_of(seat)
+    if losing and card != EXCUSE and HALF_POINTS[card] >= 5:
+        return PETIT
+    return card
+
+
+def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> int:
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if legal & EXCUSE_BIT and hand.bit_count() <= 2:
@@ -135,11 +159,12 @@ class RolloutError(RuntimeError):
 def finish(deal: Deal, rng: random.Random) -> None:
     """Play a world to its end (bidding, écart and slam by simple rules too).
 
-    Every step is one action and a whole deal takes at most ``players * (hand_size + 1) + 3``
-    of them (bids, call, écart, slam, cards); a world still unfinished after that many is
-    stuck (an écart that cannot be made, say), and raises RolloutError instead of looping.
+    Every step is one action and a whole deal takes at most ``players * hand_size +
+    max_calls + 3`` of them (cards, bids, call, écart, slam); a world still unfinished after
+    that many is stuck (an écart that cannot be made, say), and raises RolloutError instead
+    of looping.
     """
-    limit = deal.n * (deal.rules.hand_size + 1) + 3
+    limit = deal.n * deal.rules.hand_size + max_calls(deal.rules) + 3
     for _ in range(limit):
         if deal.phase == Phase.DONE:
             return

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import EXCUSE, Card, Mask, cards_of, mask_of
-from ..deal import Deal, trick_status
+from ..cards import EXCUSE, PETIT, Card, Mask, cards_of, mask_of
+from ..deal import Deal, protected_seat, trick_status
 from ..rules import Contract
 from ..view import DealView
 from .knowledge import Knowledge
@@ -138,6 +138,7 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
     deal.phase = view.phase
     deal.to_act = view.to_act if view.to_act is not None else 0
     deal.bids = list(view.bids)
+    deal.speakers = list(view.speakers)
     deal.contract = view.contract if view.contract is not None else Contract.PASS
     deal.taker = taker
     deal.called = view.called
@@ -178,5 +179,16 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
         deal.excuse_seat = (deal.leader + deal.trick.index(EXCUSE)) % n
         deal.excuse_trick = len(deal.tricks)
     deal.petit_sec_seats = ()
+    deal.imprenable = _protected(view, know, dealt)
     deal.result = None
     return deal
+
+
+def _protected(view: DealView, know: Knowledge, dealt: list[Mask]) -> int:
+    """The world's protected Petit (RULES.md §11.2): the one the view shows; else, while the
+    Petit is unplayed, whoever this world deals it alone (that seat's secret, not this one's)."""
+    if view.petit_imprenable is not None:
+        return view.petit_imprenable
+    if know.played >> PETIT & 1:
+        return -1
+    return protected_seat(view.rules, dealt)

@@ -24,7 +24,7 @@ from bot.render import (
 )
 from bot.render.cards import card_long, card_short
 from bot.render.controls import MAX_LABEL
-from bot.render.table import contract_name, number, signed
+from bot.render.table import contract_name, number, seat_name, signed
 from bot.tables.events import (
     AllPassed,
     ChienShown,
@@ -218,11 +218,11 @@ def test_names_are_escaped() -> None:
 
 
 def finished_deals(
-    players: int, seed: int, contracts: str = "fft"
+    players: int, seed: int, contracts: str = "fft", **options: object
 ) -> Iterator[tuple[Game, DealFinished]]:
     totals = [0] * players
     seen = 0
-    rules = Rules.from_options(players, {"misere": True, "contracts": contracts})
+    rules = Rules.from_options(players, {"misere": True, "contracts": contracts, **options})
     for game, _ in random_states(rules, seed, deals=3):
         done = [d for d in game.deals if d.result is not None]
         for number_, deal in enumerate(done[seen:], start=seen + 1):
@@ -431,3 +431,67 @@ def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() ->
     assert "Petit au bout for the taker: +1" in en
     assert contract_name("fr", Contract.PRISE, Rules()) == "Prise"
     assert contract_name("fr", Contract.POUSSE, snap.rules) == "Pousse"
+
+
+def test_a_score_sheet_rounded_to_ten_says_so_and_shows_the_rounded_scores() -> None:
+    shown = 0
+    for game, event in finished_deals(4, 1, round_to_ten=True):
+        text = score_sheet("en", snapshot_of(game), event)
+        if event.result.outcome == "played":
+            assert "Scores rounded to ten" in text
+            lines = text.splitlines()
+            assert seat_values(lines[-2]) == list(event.result.scores)
+            assert all(
+                v % 10 == 0
+                for seat, v in enumerate(event.result.scores)
+                if seat != event.result.taker
+            )
+            shown += 1
+    assert shown
+
+
+def test_an_open_auction_names_who_said_each_call() -> None:
+    """A seat outbid speaks again: the auction line follows the speakers, not the seats
+    round the table once."""
+    game = Game(Rules.from_options(4, {"auction": "open"}), seed=5)
+    deal = game.current
+    first = (deal.dealer + 1) % 4
+    assert first == 1
+    said = [
+        Contract.PRISE,
+        Contract.PASS,
+        Contract.GARDE,
+        Contract.PASS,
+        Contract.GARDE_SANS,  # the first seat, outbid, speaks again
+        Contract.GARDE_CONTRE,  # the third, the second having passed
+    ]
+    for contract in said:
+        seat = deal.to_act
+        assert seat is not None
+        game.apply(Bid(seat, contract))
+    snap = snapshot_of(game)
+    assert snap.view is not None
+    assert snap.view.speakers == (1, 2, 3, 0, 1, 3)
+    text = table_text("en", snap)
+    names = [seat_name("en", snap, s) for s in snap.view.speakers]
+    calls = [f"{name}: {c.text.replace('_', ' ')}" for name, c in zip(names, said, strict=True)]
+    line = next(x for x in text.splitlines() if names[0] in x and "sans" in x.casefold())
+    for call in calls:
+        assert call.casefold() in line.casefold(), (call, line)
+
+
+def test_a_protected_petit_is_named_where_the_view_shows_it() -> None:
+    """The public table names the holder once the view does (after the Petit is played);
+    the holder's own DM says its Petit is protected."""
+    from dataclasses import replace
+
+    game = Game(Rules.from_options(4, {"petit_imprenable": True}), seed=3)
+    snap = snapshot_of(game)
+    assert snap.view is not None
+    assert "petit imprenable" not in table_text("en", snap).casefold()
+    shown = replace(snap, view=replace(snap.view, petit_imprenable=2))
+    assert f"(petit imprenable): {seat_name('en', shown, 2)}" in table_text("en", shown)
+    own = replace(view(game.current, 2), petit_imprenable=2)
+    assert "Your Petit is protected" in private_text("en", snap, own)
+    other = view(game.current, 1)
+    assert "Your Petit is protected" not in private_text("en", snap, other)

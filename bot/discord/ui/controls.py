@@ -210,7 +210,7 @@ def controls_for(
                 ControlKind.BID,
                 a.contract.text,
                 action_label(locale, view.rules, a),
-                style=discord.ButtonStyle.secondary if a.contract == 0 else primary,
+                style=discord.ButtonStyle.secondary if a.contract <= 0 else primary,
             )
             for a in bids
         ]
