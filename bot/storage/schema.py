@@ -163,4 +163,35 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN turn_timers TEXT;
     """,
+    # 9: six players (RULES.md §11.1). SQLite cannot change a CHECK in place: the table is
+    # made again with every column and index it has, its rows copied (``migrate`` runs
+    # migrations with foreign keys off and checks them before committing, as SQLite's own
+    # procedure says, so dropping the old table deletes nothing that refers to it).
+    """
+    CREATE TABLE games_new (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        players INTEGER NOT NULL CHECK (players BETWEEN 3 AND 6),
+        rules TEXT NOT NULL,
+        deals_target INTEGER NOT NULL CHECK (deals_target >= 1),
+        seed TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'playing', 'finished', 'stopped', 'cancelled')),
+        created_at REAL NOT NULL,
+        finished_at REAL,
+        host_id INTEGER REFERENCES players (id),
+        message_id INTEGER,
+        thread_id INTEGER,
+        turn_timers TEXT
+    );
+    INSERT INTO games_new (id, guild_id, channel_id, players, rules, deals_target, seed,
+        status, created_at, finished_at, host_id, message_id, thread_id, turn_timers)
+    SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status,
+        created_at, finished_at, host_id, message_id, thread_id, turn_timers FROM games;
+    DROP TABLE games;
+    ALTER TABLE games_new RENAME TO games;
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    """,
 )

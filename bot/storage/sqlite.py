@@ -150,19 +150,33 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
+        """Each pending migration in one transaction, with foreign keys off (a table made
+        again must not take its dependents with it) and checked before it commits."""
         version = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            try:
-                await self.conn.executescript(
-                    f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;"
-                )
-            except sqlite3.Error as e:
-                with contextlib.suppress(sqlite3.Error):
-                    await self.conn.execute("ROLLBACK")
-                raise DatabaseUnusable(
-                    f"{self.path}: migration {number} of {len(MIGRATIONS)} failed ({e});"
-                    " nothing of it was applied"
-                ) from e
+        if version == len(MIGRATIONS):
+            return
+        await self.conn.execute("PRAGMA foreign_keys = OFF")  # outside any transaction
+        try:
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                await self._migration(number, script)
+        finally:
+            await self.conn.execute("PRAGMA foreign_keys = ON")
+
+    async def _migration(self, number: int, script: str) -> None:
+        try:
+            await self.conn.executescript(f"BEGIN; {script}; PRAGMA user_version = {number};")
+            async with self.conn.execute("PRAGMA foreign_key_check") as cur:
+                broken = await cur.fetchone()
+            if broken is not None:
+                raise sqlite3.IntegrityError(f"a row of {broken[0]} refers to nothing")
+            await self.conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            with contextlib.suppress(sqlite3.Error):
+                await self.conn.execute("ROLLBACK")
+            raise DatabaseUnusable(
+                f"{self.path}: migration {number} of {len(MIGRATIONS)} failed ({e});"
+                " nothing of it was applied"
+            ) from e
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
