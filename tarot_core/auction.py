@@ -17,8 +17,9 @@ _PAROLE = Contract.PAROLE
 
 def max_calls(rules: Rules) -> int:
     """The most calls an auction can have: one per seat, twice that with parole, and in an
-    open auction one pass per seat plus one bid per contract offered."""
-    n = rules.players
+    open auction one pass per seat plus one bid per contract offered (a dealer who sits out,
+    RULES.md §11.1, is no seat here)."""
+    n = rules.playing
     if rules.auction == "open":
         return n + len(rules.bids)
     return 2 * n if rules.parole else n
@@ -26,25 +27,29 @@ def max_calls(rules: Rules) -> int:
 
 def next_speaker(rules: Rules, dealer: int, calls: Sequence[Contract]) -> int | None:
     """The seat that speaks after ``calls`` (made in turn from the seat after ``dealer``), or
-    None once the auction is over."""
+    None once the auction is over. A dealer who sits out (RULES.md §11.1) is the last seat of
+    the round, so it is skipped by counting only ``rules.playing`` seats from the next one."""
     n = rules.players
     count = len(calls)
     if rules.auction == "open":
-        return _open_next(n, dealer, calls)
-    if count < n:
+        return _open_next(n, dealer, calls, rules.sits_out)
+    m = rules.playing
+    if count < m:
         return (dealer + 1 + count) % n
-    if not rules.parole or Contract.GARDE_CONTRE in calls[:n]:
+    if not rules.parole or Contract.GARDE_CONTRE in calls[:m]:
         return None
-    paroles = [(dealer + 1 + i) % n for i in range(n) if calls[i] == _PAROLE]
-    second = count - n
+    paroles = [(dealer + 1 + i) % n for i in range(m) if calls[i] == _PAROLE]
+    second = count - m
     return paroles[second] if second < len(paroles) else None
 
 
-def _open_next(n: int, dealer: int, calls: Sequence[Contract]) -> int | None:
+def _open_next(n: int, dealer: int, calls: Sequence[Contract], sits_out: bool) -> int | None:
     """§11.5 ``open``: round the table, skipping the seats that passed, until every seat
-    but one has passed (and that one has spoken) or all have passed."""
+    but one has passed (and that one has spoken) or all have passed. A dealer who sits out
+    counts as a seat that passed before the auction."""
     everyone = (1 << n) - 1
-    passed = spoken = 0
+    passed = 1 << dealer if sits_out else 0
+    spoken = 0
     seat = dealer  # the seat that spoke last
     for call in calls:
         if _open_over(passed, spoken, everyone, n):
@@ -86,7 +91,7 @@ def speakers(rules: Rules, dealer: int, calls: Sequence[Contract]) -> tuple[int,
 
 def first_round(rules: Rules, calls: Sequence[Contract]) -> bool:
     """Whether the next call is in the first round (where parole may be said)."""
-    return rules.auction != "open" and len(calls) < rules.players
+    return rules.auction != "open" and len(calls) < rules.playing
 
 
 def parole_open(rules: Rules, calls: Sequence[Contract], highest: Contract) -> bool:

@@ -66,14 +66,35 @@ _RANK_MASKS = {r: sum(1 << suit_card(r, s) for s in range(4)) for r in RANK_NAME
 _PLAYING = Phase.PLAYING
 
 
-def trick_status(leader: int, cards: Sequence[Card], players: int) -> tuple[int, int, int, int]:
+def sitting_out(rules: Rules, dealer: int) -> int:
+    """The seat that takes no part in the deal (RULES.md §11.1 ``dealer_sits_out``), or -1."""
+    return dealer if rules.sits_out else -1
+
+
+def trick_seats(leader: int, count: int, players: int, skip: int = -1) -> list[int]:
+    """The seats that play the first ``count`` cards of a trick led by ``leader``, in order,
+    passing over ``skip`` (a dealer who sits out)."""
+    out = []
+    seat = leader
+    for _ in range(count):
+        out.append(seat)
+        seat = seat + 1 if seat + 1 < players else 0
+        if seat == skip:
+            seat = seat + 1 if seat + 1 < players else 0
+    return out
+
+
+def trick_status(
+    leader: int, cards: Sequence[Card], players: int, skip: int = -1
+) -> tuple[int, int, int, int]:
     """A trick in progress as ``(led suit, best card of that suit, winning seat, highest
     trump)``, each -1 while unknown: what ``Deal.play`` keeps up to date card by card."""
     led = best_card = best_seat = max_trump = -1
+    seats = trick_seats(leader, len(cards), players, skip)
     for i, card in enumerate(cards):
         if card == EXCUSE:
             continue
-        seat = (leader + i) % players
+        seat = seats[i]
         suit = TRUMP if card >= PETIT else card // 14
         if led < 0:
             led = suit
@@ -217,6 +238,8 @@ class Deal:
         "excuse_trick",
         "petit_sec_seats",
         "imprenable",
+        "skip",
+        "size",
         "result",
     )
 
@@ -266,6 +289,10 @@ class Deal:
         self.excuse_seat: int | None = None
         self.excuse_trick: int | None = None
         self.result: DealResult | None = None
+        self.skip = sitting_out(rules, dealer)
+        """The dealer when it sits out (RULES.md §11.1): no cards, never to act; else -1."""
+        self.size = rules.playing
+        """Cards in a full trick: one per seat that plays."""
         self.imprenable = protected_seat(rules, hands)
         """The seat whose Petit is protected (RULES.md §11.2), -1 if none: true from the deal,
         public only once the Petit is played."""
@@ -413,8 +440,9 @@ class Deal:
 
         tricks = [*zip(self.leaders, self.tricks, strict=True), (self.leader, tuple(self.trick))]
         for leader, cards in tricks:
-            for i, card in enumerate(cards):
-                seat = (leader + i) % n
+            for seat, card in zip(
+                trick_seats(leader, len(cards), n, self.skip), cards, strict=True
+            ):
                 if seat not in started:
                     announce(seat)
                 out.append(Play(seat, card))
@@ -488,8 +516,11 @@ class Deal:
     def _not_your_turn(
         self, seat: int, what: str, kind: ActionKind, attempt: dict[str, RuleParam]
     ) -> IllegalAction:
+        why = f"it is seat {self.to_act}'s turn, not seat {seat}'s"
+        if seat == self.skip:
+            why = f"seat {seat} deals and sits out this deal (it is seat {self.to_act}'s turn)"
         return IllegalAction(
-            f"{what} is not allowed: it is seat {self.to_act}'s turn, not seat {seat}'s",
+            f"{what} is not allowed: {why}",
             code=Code.NOT_YOUR_TURN,
             params={"action": kind.value, **attempt, "seat": seat, "to_act": self.to_act},
         )
@@ -554,7 +585,7 @@ class Deal:
             return
         if self.taker is None:
             self._finish(voided(Outcome.PASSED, self.n))
-        elif self.n == 5:
+        elif self.rules.calls:
             self.phase = Phase.CALLING
             self.to_act = self.taker
         else:
@@ -580,7 +611,7 @@ class Deal:
                 code=Code.PASSED_ALREADY,
                 params=params,
             )
-        if not rules.parole or len(self.bids) < self.n or calls[0] == Contract.PAROLE:
+        if not rules.parole or len(self.bids) < self.size or calls[0] == Contract.PAROLE:
             return
         raise IllegalAction(
             f"{contract.text} is not allowed: you did not say parole and do not speak again",
@@ -598,7 +629,7 @@ class Deal:
                 code=Code.PAROLE_OFF,
                 params={"contract": "parole"},
             )
-        if len(self.bids) >= self.n:
+        if len(self.bids) >= self.size:
             raise IllegalAction(
                 "parole is not allowed: it is said only in the first round",
                 code=Code.PAROLE_FIRST_ROUND,
@@ -753,9 +784,9 @@ class Deal:
         if len(cards) not in thresholds:
             sizes = ", ".join(map(str, thresholds[:-1])) + f" or {thresholds[-1]}"
             raise IllegalAction(
-                f"a poignée shows exactly {sizes} cards at {self.n} players, not {len(cards)}",
+                f"a poignée shows exactly {sizes} cards at {self.size} players, not {len(cards)}",
                 code=Code.POIGNEE_SIZE,
-                params={"sizes": tuple(thresholds), "players": self.n, "count": len(cards)},
+                params={"sizes": tuple(thresholds), "players": self.size, "count": len(cards)},
             )
         if len(set(cards)) != len(cards):
             raise IllegalAction(
@@ -881,9 +912,12 @@ class Deal:
             if self.max_trump < 0 and card // 14 == led and card > self.best_card:
                 self.best_card = card
                 self.best_seat = seat
-        n = self.n
-        if len(trick) < n:
-            self.to_act = seat + 1 if seat + 1 < n else 0
+        if len(trick) < self.size:
+            n = self.n
+            seat = seat + 1 if seat + 1 < n else 0
+            if seat == self.skip:  # a dealer who sits out (RULES.md §11.1)
+                seat = seat + 1 if seat + 1 < n else 0
+            self.to_act = seat
             return
         winner = self.best_seat
         self.tricks.append(tuple(trick))
@@ -959,6 +993,7 @@ class Deal:
                 ],
                 miseres=self.miseres,
                 imprenable=self.imprenable,
+                out=self.skip,
             )
         )
 

@@ -28,9 +28,11 @@ def deal_deck(
 
     Chien cards go one at a time between packets: never the first or the last card of the
     deck, never two in a row (each chien card takes a distinct gap between two packets).
+    A dealer who sits out (RULES.md §11.1) deals to the five others and keeps no card.
     """
     n = rules.players
-    packets = n * rules.hand_size // rules.packet
+    skip = dealer if rules.sits_out else -1
+    packets = rules.playing * rules.hand_size // rules.packet
     gaps = set(rng.sample(range(1, packets), rules.chien_size))
     hands = [0] * n
     chien: Mask = 0
@@ -46,6 +48,8 @@ def deal_deck(
         hands[seat] |= m
         pos += rules.packet
         seat = seat + 1 if seat + 1 < n else 0
+        if seat == skip:
+            seat = seat + 1 if seat + 1 < n else 0
     return hands, chien
 
 

@@ -7,13 +7,14 @@ rules that checked the game it came from.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import Bid, Call, DeclareSlam, Ecart, IllegalAction, Misere, Poignee
 from .cards import DECK_SIZE, Card, CardError, cards_of, display_key, format_card, parse_card
 from .deal import Deal, Phase
 from .quoting import quote
-from .rules import MISERE_KINDS, Contract, Rules, RulesError
+from .rules import MISERE_KINDS, PLAYER_COUNTS, PLAYERS_TEXT, Contract, Rules, RulesError
 from .scoring import DealResult
 
 FORMAT = "tarot-deal/1"
@@ -100,8 +101,8 @@ def read_deal(record: object) -> Deal:
     if record.get("format") != FORMAT:
         raise RecordError("format", f"must be {FORMAT!r}, not {quote(record.get('format'))}")
     players = record.get("players")
-    if not _int(players) or players not in (3, 4, 5):
-        raise RecordError("players", f"must be 3, 4 or 5, not {quote(players)}")
+    if not _int(players) or players not in PLAYER_COUNTS:
+        raise RecordError("players", f"must be {PLAYERS_TEXT}, not {quote(players)}")
     try:
         rules = Rules.from_options(players, record.get("rules"))
     except (RulesError, TypeError) as e:
@@ -109,7 +110,7 @@ def read_deal(record: object) -> Deal:
     dealer = record.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise RecordError("dealer", f"must be a seat from 0 to {players - 1}, not {quote(dealer)}")
-    deal = Deal(rules, dealer, *_read_cards(record, rules))
+    deal = Deal(rules, dealer, *_read_cards(record, rules, dealer))
     if deal.petit_sec_seats:
         seat = deal.petit_sec_seats[0]
         why = f"bidding after a petit sec is invalid (seat {seat} holds the Petit sec)"
@@ -134,7 +135,7 @@ def read_deal(record: object) -> Deal:
     return deal
 
 
-def _read_cards(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
+def _read_cards(record: dict[str, Any], rules: Rules, dealer: int) -> tuple[list[int], int]:
     hands = record.get("hands")
     n = rules.players
     if not isinstance(hands, list) or len(hands) != n:
@@ -143,6 +144,14 @@ def _read_cards(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
     masks = []
     for seat, hand in enumerate(hands):
         cards = _card_list(f"hands (seat {seat})", hand)
+        if rules.sits_out and seat == dealer:  # RULES.md §11.1: the dealer gets no cards
+            if cards:
+                raise RecordError(
+                    "hands",
+                    f"seat {seat} deals and sits out: its hand must be [], not {len(cards)} cards",
+                )
+            masks.append(0)
+            continue
         if len(cards) != rules.hand_size:
             raise RecordError(
                 "hands", f"seat {seat} has {len(cards)} cards, expected {rules.hand_size}"
@@ -172,15 +181,16 @@ def _nothing_after(record: dict[str, Any], why: str) -> None:
 
 
 def _bidding(deal: Deal, bids: object) -> None:
-    n = deal.n
+    n = deal.size
     rules = deal.rules
     if rules.auction == "open" or rules.parole:
         _auction(deal, bids)
         return
+    each = "one per seat but the dealer" if rules.sits_out else "one per seat"
     if not isinstance(bids, list):
-        raise RecordError("bids", f"must be a list of {n} bids, one per seat, not {quote(bids)}")
+        raise RecordError("bids", f"must be a list of {n} bids, {each}, not {quote(bids)}")
     if len(bids) != n:
-        raise RecordError("bids", f"expected {n} bids, one per seat, not {len(bids)}")
+        raise RecordError("bids", f"expected {n} bids, {each}, not {len(bids)}")
     _calls(deal, bids)
 
 
@@ -231,12 +241,12 @@ def _act(
 
 def _call(deal: Deal, called: object) -> None:
     assert deal.taker is not None
-    if deal.n != 5:
+    if not deal.rules.calls:
         if called is not None:
             raise RecordError("called", f"there is no call at {deal.n} players")
         return
     if called is None:
-        raise RecordError("called", "a 5-player deal with a taker needs the called card")
+        raise RecordError("called", f"a {deal.n}-player deal with a taker needs the called card")
     try:
         card = parse_card(called)
     except CardError as e:
@@ -274,12 +284,16 @@ def _announcements(
         if not (isinstance(key, str) and key in {str(s) for s in range(n)}):
             raise RecordError("poignees", f"{quote(key)} is not a seat")
         if cards != []:  # a seat listed with no cards showed nothing
+            if int(key) == deal.skip:
+                raise RecordError("poignees", f"seat {key} deals and sits out: it shows none")
             shown[int(key)] = _card_list(f"poignee (seat {int(key)})", cards)
     miseres = record.get("miseres")
     if miseres is None:
         miseres = []
     if deal.rules.misere == "split":
-        return shown, _split_miseres(miseres, n)
+        split = _split_miseres(miseres, n)
+        _none_for(deal.skip, split)
+        return shown, split
     if not isinstance(miseres, list) or not all(_int(s) for s in miseres):
         raise RecordError("miseres", f"must be a list of seats, not {quote(miseres)}")
     for seat in miseres:
@@ -287,7 +301,14 @@ def _announcements(
             raise RecordError("miseres", f"{quote(seat)} is not a seat")
     if len(set(miseres)) != len(miseres):
         raise RecordError("miseres", "names a seat twice")
+    _none_for(deal.skip, miseres)
     return shown, {seat: [None] for seat in miseres}
+
+
+def _none_for(skip: int, seats: Iterable[int]) -> None:
+    """A dealer who sits out (RULES.md §11.1) declares no misère."""
+    if skip in seats:
+        raise RecordError("miseres", f"seat {skip} deals and sits out: it declares none")
 
 
 def _split_miseres(miseres: object, n: int) -> dict[int, list[str | None]]:
@@ -317,7 +338,7 @@ def _play(deal: Deal, record: dict[str, Any]) -> None:
     tricks = record.get("tricks")
     if not isinstance(tricks, list):
         raise RecordError("tricks", "must be a list of tricks")
-    n, total = deal.n, deal.rules.tricks
+    n, total = deal.size, deal.rules.tricks
     for t, trick in enumerate(tricks, start=1):
         if t > total:
             raise RecordError(f"trick {t}", f"too many tricks: a deal has {total}")

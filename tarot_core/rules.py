@@ -46,14 +46,16 @@ class RulesError(ValueError):
     """A rule option that does not exist or has a value RULES.md does not allow."""
 
 
-PLAYER_COUNTS = (3, 4, 5)
+PLAYER_COUNTS = (3, 4, 5, 6)
 """The player counts a table may have: the one place that says so."""
 PLAYERS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
-"""They in words, for messages: "3, 4 or 5"."""
+"""They in words, for messages: "3, 4, 5 or 6"."""
 
 POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
 CONTRACTS = ("fft", "pousse", "fixed")
 AUCTIONS = ("single_round", "open")
+SIX_PLAYERS = ("twelve_cards", "dealer_sits_out")
+"""RULES.md §11.1: the two ways six play; ignored unless ``players`` is 6."""
 FIXED_VALUES = {
     Contract.PRISE: 10,
     Contract.POUSSE: 20,
@@ -67,8 +69,8 @@ SHUFFLES = ("full", "cut")
 MISERE_KINDS = ("trumps", "faces")
 """With ``misere: "split"``: misère d'atout (no trump, no Excuse) and de têtes (no J, C, Q, K)."""
 
-_SIZES = {3: (24, 6, 4), 4: (18, 6, 3), 5: (15, 3, 3)}
-_POIGNEE_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+_SIZES = {3: (24, 6, 4), 4: (18, 6, 3), 5: (15, 3, 3), 6: (12, 6, 3)}
+_POIGNEE_THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (6, 8, 10)}
 POIGNEE_LEVELS = ("simple", "double", "triple")
 
 
@@ -153,6 +155,12 @@ OPTIONS: tuple[RuleOption, ...] = (
         "one round of bids, or an open auction where an outbid seat may bid again",
     ),
     RuleOption("parole", (False, True), False, "whether a seat may say parole and speak once more"),
+    RuleOption(
+        "six_players",
+        SIX_PLAYERS,
+        "twelve_cards",
+        "at 6 players: all play with 12 cards each, or the dealer sits out and five play",
+    ),
 )
 """The rule options, in the order they are offered."""
 
@@ -177,12 +185,21 @@ class Rules:
     """RULES.md §11.5: ``single_round`` (§3) or ``open`` (an outbid seat may bid again)."""
     parole: bool = False
     """RULES.md §11.5: a seat may say parole in the first round and speak again (not open)."""
+    six_players: str = "twelve_cards"
+    """RULES.md §11.1: ``twelve_cards`` or ``dealer_sits_out``. Its default is the only value
+    that means anything below 6 players (where it is ignored), so one default serves all."""
     hand_size: int = field(init=False)
     chien_size: int = field(init=False)
     packet: int = field(init=False)
     poignee_thresholds: tuple[int, int, int] = field(init=False)
     bids: tuple[Contract, ...] = field(init=False)
     """The contracts that may be bid, lowest first (``contracts`` and ``prise_allowed``)."""
+    sits_out: bool = field(init=False)
+    """Six seats and the dealer sits out (RULES.md §11.1 ``dealer_sits_out``): five play."""
+    playing: int = field(init=False)
+    """The seats dealt cards, who bid and play: ``players``, or 5 when the dealer sits out."""
+    calls: bool = field(init=False)
+    """The taker calls a card (RULES.md §4): five or more play."""
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in PLAYER_COUNTS:
@@ -193,11 +210,16 @@ class Rules:
             raise RulesError(
                 'parole cannot be played with auction "open": parole is a single-round rule'
             )
-        hand, chien, packet = _SIZES[self.players]
+        sits_out = self.players == 6 and self.six_players == "dealer_sits_out"
+        playing = 5 if sits_out else self.players
+        hand, chien, packet = _SIZES[playing]
+        object.__setattr__(self, "sits_out", sits_out)
+        object.__setattr__(self, "playing", playing)
+        object.__setattr__(self, "calls", playing >= 5)
         object.__setattr__(self, "hand_size", hand)
         object.__setattr__(self, "chien_size", chien)
         object.__setattr__(self, "packet", packet)
-        object.__setattr__(self, "poignee_thresholds", _POIGNEE_THRESHOLDS[self.players])
+        object.__setattr__(self, "poignee_thresholds", _POIGNEE_THRESHOLDS[playing])
         object.__setattr__(self, "bids", self._bids())
 
     def _bids(self) -> tuple[Contract, ...]:

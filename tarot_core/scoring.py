@@ -78,21 +78,30 @@ def diff_points(points_half: int, target: int) -> int:
     return (abs(points_half - 2 * target) + 1) // 2
 
 
-def seat_scores(players: int, taker: int, partner: int | None, s: int) -> list[int]:
+def seat_scores(players: int, taker: int, partner: int | None, s: int, out: int = -1) -> list[int]:
+    """Each defender -s, the partner +s, the taker the rest; ``out`` (a dealer who sits out,
+    RULES.md §11.1) 0."""
     scores = [-s] * players
+    playing = players
+    if out >= 0:
+        scores[out] = 0
+        playing -= 1
     if partner is None:
-        scores[taker] = s * (players - 1)
+        scores[taker] = s * (playing - 1)
     else:
         scores[partner] = s
-        scores[taker] = 2 * s
+        scores[taker] = (playing - 3) * s  # 2s at 5 players, 3s at 6 (RULES.md §11.1)
     return scores
 
 
-def misere_scores(players: int, miseres: Sequence[int]) -> list[int]:
+def misere_scores(players: int, miseres: Sequence[int], out: int = -1) -> list[int]:
+    """10 from each other seat that plays for each misère; ``out`` pays and receives nothing."""
     scores = [0] * players
+    others = players - 1 - (out >= 0)
     for seat in miseres:
         for other in range(players):
-            scores[other] += 10 * (players - 1) if other == seat else -10
+            if other != out:
+                scores[other] += 10 * others if other == seat else -10
     return scores
 
 
@@ -146,13 +155,15 @@ def score_played(
     petit_announced: bool = False,
     miseres: Sequence[int],
     imprenable: int = -1,
+    out: int = -1,
 ) -> DealResult:
     """Score a played deal.
 
     ``winners`` is final: a slam side's Excuse has already been made the winner of the last
     trick. ``set_aside`` is the écart or chien; it counts for the taker except at Garde contre.
     ``poignees`` holds the bonus of each poignée shown. ``imprenable`` is the seat whose Petit
-    is protected (RULES.md §11.2), -1 if none: like the Excuse, its side keeps it.
+    is protected (RULES.md §11.2), -1 if none: like the Excuse, its side keeps it. ``out`` is
+    a dealer who sits out (RULES.md §11.1), -1 if none: it scores 0.
     """
     n = rules.players
     last = len(tricks) - 1
@@ -223,8 +234,8 @@ def score_played(
         s = sign * (value + diff) + pab * value // 10 + sign * poignee + chelem
     else:
         s = sign * (25 + diff) * m + pab * m + sign * poignee + chelem
-    scores = seat_scores(n, taker, partner, s)
-    extra = misere_scores(n, miseres)
+    scores = seat_scores(n, taker, partner, s, out)
+    extra = misere_scores(n, miseres, out)
     total = [a + b for a, b in zip(scores, extra, strict=True)]
     if rules.round_to_ten:  # misère included before rounding (§11.6)
         total = rounded_to_ten(total, taker)

@@ -120,9 +120,10 @@ def _miseres_to_json(view: DealView) -> list[Any]:
 
 def _speaking(view: DealView) -> dict[str, Any]:
     """``speakers`` (the seat of each bid) where the bids are not one per seat in turn
-    (``auction: open`` or ``parole``); older tables' forms stay as they were."""
+    (``auction: open`` or ``parole``, or a dealer who sits out and does not speak); older
+    tables' forms stay as they were."""
     rules = view.rules
-    if rules.auction == "open" or rules.parole:
+    if rules.auction == "open" or rules.parole or rules.sits_out:
         return {"speakers": list(view.speakers)}
     return {}
 

@@ -147,7 +147,8 @@ class TerminalGame:
         deal = self.game.current
         if len(self.game.deals) > self.seen_deals:
             self.seen_deals = len(self.game.deals)
-            self.say(f"\n=== Deal {self.seen_deals}: seat {deal.dealer} deals ===")
+            out = " and sits out" if deal.rules.sits_out else ""
+            self.say(f"\n=== Deal {self.seen_deals}: seat {deal.dealer} deals{out} ===")
         if deal.done:  # a petit sec annuls the deal before anyone speaks
             self.settle(deal)
             return

@@ -42,6 +42,7 @@ from .deal import (
     petit_sec,
     playable,
     playable_protected,
+    trick_seats,
     trick_status,
 )
 from .rules import MISERE_KINDS, Contract
@@ -88,6 +89,10 @@ class _Check:
         self.where = where
         rules = view.rules
         self.n = rules.players
+        self.size = rules.playing
+        """Cards in a full trick."""
+        self.skip = view.dealer if rules.sits_out else -1
+        """A dealer who sits out (RULES.md §11.1): no cards, no part in the deal."""
         self.hand_size = rules.hand_size
         self.chien_size = rules.chien_size
 
@@ -122,6 +127,14 @@ class _Check:
             self.fail("dealer", f"must be a seat from 0 to {self.n - 1}")
         if len(v.hand_sizes) != self.n:
             self.fail("hand_sizes", f"must list {self.n} sizes, not {len(v.hand_sizes)}")
+        if self.skip >= 0:
+            out = self.skip
+            for name in ("to_act", "taker", "partner", "petit_imprenable"):
+                if getattr(v, name) == out:
+                    self.fail(name, f"seat {out} deals and sits out: it takes no part")
+            for name, seats in (("poignees", v.poignees), ("miseres", v.miseres)):
+                if out in seats:
+                    self.fail(name, f"seat {out} deals and sits out: it takes no part")
         for name, seats in (("poignees", v.poignees), ("petit_sec", v.petit_sec)):
             for s in seats:
                 if not self.seat_ok(s):
@@ -171,8 +184,11 @@ class _Check:
                 self.fail(f"{self.trick_field(k)}.leader", f"must be a seat from 0 to {n - 1}")
             if winner is not None and (type(winner) is not int or not 0 <= winner < n):
                 self.fail(f"{self.trick_field(k)}.winner", f"must be a seat from 0 to {n - 1}")
-            if len(cards) > n:
-                self.fail(f"{self.trick_field(k)}.cards", f"a trick has at most {n} cards")
+            if len(cards) > self.size:
+                self.fail(f"{self.trick_field(k)}.cards", f"a trick has at most {self.size} cards")
+            if seat == self.skip:
+                self.fail(f"{self.trick_field(k)}.leader", f"seat {seat} deals and sits out")
+            skip = self.skip
             mask = 0
             try:
                 for c in cards:  # the hot loop of the check: kept flat
@@ -180,6 +196,8 @@ class _Check:
                     played_by[seat] |= bit
                     mask |= bit
                     seat = seat + 1 if seat + 1 < n else 0
+                    if seat == skip:
+                        seat = seat + 1 if seat + 1 < n else 0
             except (TypeError, ValueError):
                 mask = -1
             if mask < 0 or mask.bit_count() != len(cards) or mask >> DECK_SIZE:
@@ -270,15 +288,15 @@ class _Check:
                 self.fail("phase", f"{during} comes after the bidding, once a seat has bid")
             if phase in (Phase.CALLING, Phase.ECART, Phase.SLAM) and v.to_act != taker:
                 self.fail("to_act", f"the taker (seat {taker}) acts during {during}")
-            if phase == Phase.CALLING and n != 5:
-                self.fail("phase", "a King is called only at 5 players")
+            if phase == Phase.CALLING and not v.rules.calls:
+                self.fail("phase", "a King is called only at 5 or 6 players")
             if phase == Phase.ECART and not self.chien_taken:
                 self.fail("phase", "there is no écart at garde sans or garde contre")
-            if phase != Phase.CALLING and n == 5 and v.called is None:
+            if phase != Phase.CALLING and v.rules.calls and v.called is None:
                 self.fail("called", f"a card was called before {during}")
         if v.petit_sec and phase != Phase.DONE:
             self.fail("petit_sec", "a petit sec ends the deal at once")
-        if v.called is not None and (n != 5 or phase <= Phase.CALLING):
+        if v.called is not None and (not v.rules.calls or phase <= Phase.CALLING):
             self.fail("called", f"must be null at {n} players during {during}")
         if v.called is not None and not (1 << v.called) & FACES:
             self.fail("called", f"{CARD_TEXT[v.called]} cannot be called")
@@ -323,9 +341,9 @@ class _Check:
         for k, trick in enumerate(v.tricks):
             if trick.leader != leader:
                 self.fail(f"tricks[{k}].leader", f"seat {leader} leads this trick")
-            if len(trick.cards) != n:
-                self.fail(f"tricks[{k}].cards", f"a finished trick has {n} cards")
-            winner = trick_status(trick.leader, trick.cards, n)[2]
+            if len(trick.cards) != self.size:
+                self.fail(f"tricks[{k}].cards", f"a finished trick has {self.size} cards")
+            winner = trick_status(trick.leader, trick.cards, n, self.skip)[2]
             if trick.winner != winner and not (k == self.hand_size - 1 and EXCUSE in trick.cards):
                 # (the Excuse may win the last trick of a slam)
                 self.fail(f"tricks[{k}].winner", f"seat {winner} wins this trick")
@@ -335,13 +353,13 @@ class _Check:
         if current is not None:
             if current.leader != leader:
                 self.fail("current.leader", f"seat {leader} leads this trick")
-            if not 0 < len(current.cards) < n:
-                self.fail("current.cards", f"a trick in progress has 1 to {n - 1} cards")
+            if not 0 < len(current.cards) < self.size:
+                self.fail("current.cards", f"a trick in progress has 1 to {self.size - 1} cards")
             if current.winner is not None:
                 self.fail("current.winner", "must be null while the trick is played")
             if len(v.tricks) >= self.hand_size:
                 self.fail("current", "every trick has been played")
-            leader = (current.leader + len(current.cards)) % n
+            leader = trick_seats(current.leader, len(current.cards) + 1, n, self.skip)[-1]
         if v.phase == Phase.PLAYING:
             if len(v.tricks) == self.hand_size:
                 self.fail("phase", "every trick has been played: the deal is over")
@@ -469,7 +487,7 @@ class _Check:
             )
         for s in range(self.n):
             played = self.played_by[s].bit_count()
-            expected = self.hand_size - played
+            expected = 0 if s == self.skip else self.hand_size - played
             if s == taker and self.chien_taken and v.phase == Phase.ECART:
                 low, high = self.hand_size + 1, self.hand_size + self.chien_size
                 if not low <= sizes[s] <= high:
@@ -478,6 +496,8 @@ class _Check:
                         f"the taker holds {low} to {high} cards during the écart, not {sizes[s]}",
                     )
                 continue
+            if sizes[s] != expected and s == self.skip:
+                self.fail(f"hand_sizes[{s}]", f"seat {s} deals and sits out: it holds no card")
             if sizes[s] != expected:
                 self.fail(
                     f"hand_sizes[{s}]",
@@ -631,7 +651,7 @@ class _Check:
         else:
             trick = v.current.cards if v.current is not None else ()
             leader = v.current.leader if v.current is not None else me
-            led, _, _, top_trump = trick_status(leader, trick, self.n)
+            led, _, _, top_trump = trick_status(leader, trick, self.n, self.skip)
             protected = v.petit_imprenable is not None and v.petit_imprenable == me
             expected = (playable_protected if protected else playable)(hand, led, top_trump)
             field_cards = [a.card for a in v.legal if isinstance(a, Play)]

@@ -144,8 +144,10 @@ def make_deal(
 
 
 def speaking_order(deal: Deal) -> list[int]:
+    """Every seat that speaks, from the seat after the dealer (a dealer who sits out is last
+    and speaks not)."""
     n = deal.n
-    return [(deal.dealer + 1 + i) % n for i in range(n)]
+    return [(deal.dealer + 1 + i) % n for i in range(deal.size)]
 
 
 def bid_round(deal: Deal, bids: dict[int, Contract]) -> None:

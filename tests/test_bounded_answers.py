@@ -191,7 +191,7 @@ HUGE_VALUES: dict[str, Any] = {
     "rules value": _set("rules", r"rules: shuffle must be", lambda h: {"shuffle": h}),
     "called": _set("called", r"called: unknown card"),
     "called in a list": _set("called", r"called: unknown card \['X", lambda h: [h]),
-    "players": _set("players", r"players: must be 3, 4 or 5"),
+    "players": _set("players", r"players: must be 3, 4, 5 or 6"),
     "a poignée seat": _set("poignees", r"poignees: 'X", lambda h: {h: []}),
     "miseres": _set("miseres", r"miseres: must be a list of seats", lambda h: [h]),
     "slam": _set("slam", r'slam: must be true, false or "petit_chelem"'),

@@ -55,9 +55,9 @@ EX = ID["EX"]
 PETIT = ID["T1"]
 OUDLERS = frozenset({ID["T1"], ID["T21"], EX})
 RANK = {str(r): r for r in range(1, 11)} | {"J": 11, "C": 12, "Q": 13, "K": 14}
-HAND_SIZE = {3: 24, 4: 18, 5: 15}
-CHIEN_SIZE = {3: 6, 4: 6, 5: 3}
-THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+HAND_SIZE = {3: 24, 4: 18, 5: 15, 6: 12}
+CHIEN_SIZE = {3: 6, 4: 6, 5: 3, 6: 6}
+THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13), 6: (6, 8, 10)}
 
 
 def is_trump(c: int) -> bool:
@@ -242,7 +242,7 @@ class Tracker:
             self.speakers.append(action.seat)
             if action.contract > Contract.PASS:
                 self.contract, self.taker = action.contract, action.seat
-            if self.speaker() is None and self.taker is not None and self.n != 5:
+            if self.speaker() is None and self.taker is not None and self.n < 5:
                 self._chien()
         elif isinstance(action, Call):
             self.called = action.card
@@ -500,7 +500,7 @@ def check_end(deal: Deal, tr: Tracker) -> None:
     else:
         assert result.outcome == "played" and len(tr.tricks) == HAND_SIZE[tr.n]
         assert result.taker == tr.taker and result.contract == tr.contract
-        assert result.partner == (tr.partner if tr.n == 5 else None)
+        assert result.partner == (tr.partner if tr.n >= 5 else None)
 
     record = to_record(deal)
     # The record says what happened, as RECORDS.md describes it.

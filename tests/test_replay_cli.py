@@ -495,8 +495,8 @@ def _(rec: dict[str, Any], rng: random.Random) -> Defect:
 
 @defect("wrong players")
 def _(rec: dict[str, Any], rng: random.Random) -> Defect:
-    rec["players"] = 6
-    return mutated(r"players: ", r"\b6\b")
+    rec["players"] = 7
+    return mutated(r"players: ", r"\b7\b")
 
 
 @defect("dealer not a seat")

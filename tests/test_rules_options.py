@@ -21,6 +21,7 @@ DEFAULTS = {
     "round_to_ten": False,
     "petit_chelem": False,
     "petit_imprenable": False,
+    "six_players": "twelve_cards",
 }
 
 
@@ -44,7 +45,7 @@ def test_three_to_five_players(players: int) -> None:
     "players",
     [
         2,
-        6,
+        7,
         0,
         -4,
         None,
@@ -180,6 +181,7 @@ def test_from_options_every_option() -> None:
         "round_to_ten": True,
         "petit_chelem": True,
         "petit_imprenable": True,
+        "six_players": "dealer_sits_out",
     }
     rules = Rules.from_options(3, options)
     assert rules.players == 3
@@ -238,7 +240,7 @@ def test_from_options_bad_values_are_errors(options: dict[str, Any]) -> None:
         Rules.from_options(4, options)
 
 
-@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("players", [2, 7])
 def test_from_options_checks_players(players: int) -> None:
     with pytest.raises(RulesError):
         Rules.from_options(players, {})

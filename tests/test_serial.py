@@ -297,6 +297,7 @@ def test_view_form_fields() -> None:
         "contracts": "fft",
         "auction": "single_round",
         "parole": False,
+        "six_players": "twelve_cards",
     }
     assert all(isinstance(c, str) for c in form["hand"])
     assert set(form["tricks"][0]) == {"leader", "cards", "winner"}
@@ -355,7 +356,7 @@ DELETE = object()
 
 BAD_VIEWS: list[tuple[str, object, str]] = [
     ("rules", DELETE, r"^view\.rules: missing"),
-    ("rules.players", 6, r"^view\.rules: players must be 3, 4 or 5"),
+    ("rules.players", 7, r"^view\.rules: players must be 3, 4, 5 or 6"),
     ("rules.players", DELETE, r"^view\.rules\.players: missing"),
     ("rules.misere", "no", r"^view\.rules: misere must be true, false or 'split', not 'no'"),
     ("rules.colour", "red", r"^view\.rules: unknown rule option 'colour'"),

@@ -6,7 +6,7 @@ MESSAGES: dict[str, str] = {
     # ----- refusals (bot.tables.Refused codes) -------------------------------------------
     "refused.not_playing": "The game has not started yet.",
     "refused.table_exists": "A table is already open in this channel.",
-    "refused.bad_players": "A table has 3, 4 or 5 players, not {players}.",
+    "refused.bad_players": "A table has 3 to 6 players, not {players}.",
     "refused.bad_rules": "Invalid rule options: {reason}",
     "refused.bad_deals": "A game has 1 to {max} deals, not {deals}.",
     "refused.already_seated": "You are already seated at this table.",
@@ -359,7 +359,7 @@ MESSAGES: dict[str, str] = {
     "choice.poignee.high": "20 / 40 / 60",
     "cmd.tarot": "Play French Tarot in this channel",
     "cmd.tarot.new": "Open a Tarot table in this channel",
-    "cmd.tarot.new.players": "Number of players: 3, 4 or 5",
+    "cmd.tarot.new.players": "Number of players: 3 to 6",
     "cmd.tarot.new.deals": "Number of deals in the game (default: one per player)",
     "cmd.tarot.new.garde_contre_multiplier": "Multiplier of a garde contre: 6 (FFT) or 8",
     "cmd.tarot.new.prise_allowed": "Allow the prise (off: garde is the lowest bid)",
@@ -447,7 +447,7 @@ MESSAGES: dict[str, str] = {
     "name.help": "help",
     "cmd.help": "What this bot does, how to start a table, the commands",
     "help.text": (
-        "**French Tarot** is a trick-taking card game for 3 to 5 players with 78 cards: one "
+        "**French Tarot** is a trick-taking card game for 3 to 6 players with 78 cards: one "
         "player (the taker) bids to win the deal against the others, helped by the 21 "
         "trumps and the Excuse.\n\n**Start a table**: `/tarot new` in a channel (players, "
         "deals, variants), then others press Join, the host adds bots for empty seats and "
@@ -529,6 +529,18 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} is back to its default: {value}.",
     "settings.bad_value": "{name} cannot be “{value}”: allowed values are {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.six_players.twelve_cards": "At 6: everyone plays, 12 cards each, the taker calls a card",
+    "rule.six_players.dealer_sits_out": (
+        "At 6: the dealer sits out and the five others play a 5-player deal"
+    ),
+    "setting.six_players": "Six players",
+    "rules.explain.six_players": (
+        "six_players (only at 6 players): either everyone plays with 12 cards each and the "
+        "taker calls a card as at 5, or the dealer of each deal sits out (no cards, scores 0)"
+        " while the five others play a 5-player deal."
+    ),
+    "seat.sits_out": "sits out",
+    "dm.sits_out": "You deal this one and sit out: the five others play it.",
     "rule.petit_imprenable.true": "Petit imprenable: a Petit dealt alone (no Excuse) is protected",
     "rule.petit_imprenable.false": "No petit imprenable (a lone Petit is a petit sec)",
     "setting.petit_imprenable": "Petit imprenable",

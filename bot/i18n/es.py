@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
     # ----- rechazos (códigos de bot.tables.Refused) ---------------------------------------
     "refused.not_playing": "La partida aún no ha empezado.",
     "refused.table_exists": "Ya hay una mesa abierta en este canal.",
-    "refused.bad_players": "Una mesa tiene 3, 4 o 5 jugadores, no {players}.",
+    "refused.bad_players": "Una mesa tiene de 3 a 6 jugadores, no {players}.",
     "refused.bad_rules": "Opciones de reglas no válidas: {reason}",
     "refused.bad_deals": "Una partida tiene de 1 a {max} manos, no {deals}.",
     "refused.already_seated": "Ya tienes un asiento en esta mesa.",
@@ -375,7 +375,7 @@ MESSAGES: dict[str, str] = {
     "choice.poignee.high": "20 / 40 / 60",
     "cmd.tarot": "Jugar al tarot francés en este canal",
     "cmd.tarot.new": "Abrir una mesa de tarot en este canal",
-    "cmd.tarot.new.players": "Número de jugadores: 3, 4 o 5",
+    "cmd.tarot.new.players": "Número de jugadores: de 3 a 6",
     "cmd.tarot.new.deals": "Número de manos de la partida (por defecto: una por jugador)",
     "cmd.tarot.new.garde_contre_multiplier": "Multiplicador de la Garde contre: 6 (FFT) u 8",
     "cmd.tarot.new.prise_allowed": "Permitir la Prise (si no, la Garde es la puja mínima)",
@@ -476,7 +476,7 @@ MESSAGES: dict[str, str] = {
     "name.help": "ayuda",
     "cmd.help": "Qué hace este bot, cómo abrir una mesa, los comandos",
     "help.text": (
-        "El **tarot francés** es un juego de bazas con 78 cartas para 3 a 5 jugadores: un "
+        "El **tarot francés** es un juego de bazas con 78 cartas para 3 a 6 jugadores: un "
         "jugador (el que toma) se compromete a ganar la mano contra los demás, ayudado por "
         "los 21 triunfos y la Excusa.\n\n**Abrir una mesa**: `/tarot nueva` en un canal "
         "(jugadores, manos, variantes); los demás pulsan Unirse, el anfitrión añade bots en "
@@ -563,6 +563,20 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} vuelve a su valor por defecto: {value}.",
     "settings.bad_value": "{name} no puede ser «{value}»: los valores posibles son {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.six_players.twelve_cards": (
+        "A 6: todos juegan, 12 cartas cada uno, el tomador llama una carta"
+    ),
+    "rule.six_players.dealer_sits_out": (
+        "A 6: el repartidor no juega y los otros cinco juegan una mano a 5"
+    ),
+    "setting.six_players": "Seis jugadores",
+    "rules.explain.six_players": (
+        "Seis jugadores (solo a 6): o todos juegan con 12 cartas y el tomador llama una carta"
+        " como a 5, o el repartidor de cada mano no juega (sin cartas, puntúa 0) y los otros "
+        "cinco juegan una mano a 5."
+    ),
+    "seat.sits_out": "no juega",
+    "dm.sits_out": "Repartes esta mano y no juegas: la juegan los otros cinco.",
     "rule.petit_imprenable.true": (
         "Petit imprenable: un Petit recibido solo (sin la Excusa) está protegido"
     ),

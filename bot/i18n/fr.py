@@ -6,7 +6,7 @@ MESSAGES: dict[str, str] = {
     # ----- refus (codes de bot.tables.Refused) --------------------------------------------
     "refused.not_playing": "La partie n'a pas encore commencé.",
     "refused.table_exists": "Une table est déjà ouverte dans ce salon.",
-    "refused.bad_players": "Une table compte 3, 4 ou 5 joueurs, pas {players}.",
+    "refused.bad_players": "Une table compte de 3 à 6 joueurs, pas {players}.",
     "refused.bad_rules": "Options de règles invalides : {reason}",
     "refused.bad_deals": "Une partie compte de 1 à {max} donnes, pas {deals}.",
     "refused.already_seated": "Vous êtes déjà assis à cette table.",
@@ -372,7 +372,7 @@ MESSAGES: dict[str, str] = {
     "choice.poignee.high": "20 / 40 / 60",
     "cmd.tarot": "Jouer au tarot dans ce salon",
     "cmd.tarot.new": "Ouvrir une table de tarot dans ce salon",
-    "cmd.tarot.new.players": "Nombre de joueurs : 3, 4 ou 5",
+    "cmd.tarot.new.players": "Nombre de joueurs : de 3 à 6",
     "cmd.tarot.new.deals": "Nombre de donnes de la partie (par défaut : une par joueur)",
     "cmd.tarot.new.garde_contre_multiplier": "Multiplicateur de la garde contre : 6 (FFT) ou 8",
     "cmd.tarot.new.prise_allowed": "Autoriser la prise (sinon la garde est l'enchère minimale)",
@@ -465,7 +465,7 @@ MESSAGES: dict[str, str] = {
     "name.help": "aide",
     "cmd.help": ("Ce que fait ce bot, comment ouvrir une table, les commandes"),
     "help.text": (
-        "Le **tarot** est un jeu de levées à 78 cartes pour 3 à 5 joueurs : un joueur (le "
+        "Le **tarot** est un jeu de levées à 78 cartes pour 3 à 6 joueurs : un joueur (le "
         "preneur) s'engage à gagner la donne contre les autres, aidé des 21 atouts et de "
         "l'Excuse.\n\n**Ouvrir une table** : `/tarot nouvelle` dans un salon (joueurs, "
         "donnes, variantes), puis les autres appuient sur Rejoindre, l'hôte ajoute des bots "
@@ -552,6 +552,20 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} revient à sa valeur par défaut : {value}.",
     "settings.bad_value": "{name} ne peut pas valoir « {value} » : valeurs possibles {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.six_players.twelve_cards": (
+        "À 6 : tout le monde joue, 12 cartes chacun, le preneur appelle une carte"
+    ),
+    "rule.six_players.dealer_sits_out": (
+        "À 6 : le donneur ne joue pas et les cinq autres jouent une donne à 5"
+    ),
+    "setting.six_players": "Six joueurs",
+    "rules.explain.six_players": (
+        "six_joueurs (à 6 seulement) : soit tout le monde joue avec 12 cartes et le preneur "
+        "appelle une carte comme à 5, soit le donneur de chaque donne ne joue pas (pas de "
+        "cartes, marque 0) et les cinq autres jouent une donne à 5."
+    ),
+    "seat.sits_out": "ne joue pas",
+    "dm.sits_out": "Vous donnez et ne jouez pas cette donne : les cinq autres la jouent.",
     "rule.petit_imprenable.true": (
         "Petit imprenable : un Petit reçu seul (sans l'Excuse) est protégé"
     ),

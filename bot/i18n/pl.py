@@ -17,7 +17,7 @@ MESSAGES: dict[str, str] = {
     # ----- odmowy (kody bot.tables.Refused) -----------------------------------------------
     "refused.not_playing": "Gra jeszcze się nie rozpoczęła.",
     "refused.table_exists": "Na tym kanale jest już otwarty stół.",
-    "refused.bad_players": "Przy stole gra 3, 4 lub 5 graczy, nie {players}.",
+    "refused.bad_players": "Przy stole gra od 3 do 6 graczy, nie {players}.",
     "refused.bad_rules": "Nieprawidłowe opcje zasad: {reason}",
     "refused.bad_deals": (
         "Gra ma od 1 do {max:plural:one=# rozdania|few=# rozdań|many=# rozdań|other=# rozdania},"
@@ -387,7 +387,7 @@ MESSAGES: dict[str, str] = {
     "choice.poignee.high": "20 / 40 / 60",
     "cmd.tarot": "Graj w tarota francuskiego na tym kanale",
     "cmd.tarot.new": "Otwórz stół do tarota na tym kanale",
-    "cmd.tarot.new.players": "Liczba graczy: 3, 4 lub 5",
+    "cmd.tarot.new.players": "Liczba graczy: od 3 do 6",
     "cmd.tarot.new.deals": "Liczba rozdań w grze (domyślnie: jedno na gracza)",
     "cmd.tarot.new.garde_contre_multiplier": "Mnożnik Garde contre: 6 (FFT) lub 8",
     "cmd.tarot.new.prise_allowed": "Zezwól na Prise (bez niej najniższą odzywką jest Garde)",
@@ -488,7 +488,7 @@ MESSAGES: dict[str, str] = {
     "name.help": "pomoc",
     "cmd.help": "Co robi ten bot, jak otworzyć stół, polecenia",
     "help.text": (
-        "**Tarot francuski** to gra w lewy na 78 kart dla 3 do 5 graczy: jeden gracz "
+        "**Tarot francuski** to gra w lewy na 78 kart dla 3 do 6 graczy: jeden gracz "
         "(rozgrywający) zobowiązuje się wygrać rozdanie przeciw pozostałym, z pomocą 21 "
         "atutów i Wymówki.\n\n**Otwórz stół**: `/tarot nowy` na kanale (gracze, rozdania, "
         "warianty); inni naciskają Dołącz, gospodarz dodaje boty na wolne miejsca i naciska "
@@ -571,6 +571,20 @@ MESSAGES: dict[str, str] = {
     "settings.was_reset": "{name} wraca do wartości domyślnej: {value}.",
     "settings.bad_value": "{name} nie może mieć wartości „{value}”: dozwolone: {allowed}.",
     # ----- house rules (issue 10): each option's values and what it means
+    "rule.six_players.twelve_cards": (
+        "Przy 6: grają wszyscy, po 12 kart, rozgrywający wywołuje kartę"
+    ),
+    "rule.six_players.dealer_sits_out": (
+        "Przy 6: rozdający pauzuje, a pozostała piątka gra rozdanie na 5"
+    ),
+    "setting.six_players": "Sześciu graczy",
+    "rules.explain.six_players": (
+        "Sześciu graczy (tylko przy 6): albo grają wszyscy po 12 kart, a rozgrywający "
+        "wywołuje kartę jak przy 5, albo rozdający w każdym rozdaniu pauzuje (bez kart, wynik"
+        " 0), a pozostała piątka gra rozdanie na 5."
+    ),
+    "seat.sits_out": "pauzuje",
+    "dm.sits_out": "Rozdajesz i pauzujesz w tym rozdaniu: grają pozostali.",
     "rule.petit_imprenable.true": (
         "Petit imprenable: Petit otrzymany samotnie (bez Wymówki) jest chroniony"
     ),

@@ -22,3 +22,26 @@ def rules_explained(locale: str | None, rules: Rules | None) -> str:
     lines.append(f"**{t(locale, 'rules.title_options')}**")
     lines += [f"- {t(locale, f'rules.explain.{option.name}')}" for option in OPTIONS]
     return "\n".join(lines)
+
+
+def pages(text: str, limit: int = 2000) -> list[str]:
+    """``text`` cut at line ends into messages of at most ``limit`` characters (Discord's
+    limit): every option explained no longer fits in one."""
+    out: list[str] = []
+    page = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # a line longer than a message: cut where it must
+            if page:
+                out.append(page)
+                page = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{page}\n{line}" if page else line
+        if len(candidate) > limit:
+            out.append(page)
+            page = line
+        else:
+            page = candidate
+    if page:
+        out.append(page)
+    return out

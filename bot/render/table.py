@@ -241,6 +241,8 @@ def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None)
         parts = [t(locale, "table.seat", seat=seat + 1, name=seat_name(locale, table, seat))]
         if view is not None and seat == view.dealer:
             parts.append(t(locale, "table.dealer"))
+            if view.rules.sits_out:  # six seats, five play (RULES.md §11.1)
+                parts.append(t(locale, "seat.sits_out"))
         if info is not None and info.away:
             parts.append(t(locale, "table.away"))
         parts.append(t(locale, "table.total", total=signed(table.totals[seat], locale)))
@@ -564,6 +566,8 @@ def private_text(
     lines += ["", f"**{t(locale, 'dm.hand')}**", *hand_lines(view.hand, locale)]
     if view.petit_imprenable == seat:
         lines.append(t(locale, "dm.petit_imprenable"))
+    if view.rules.sits_out and seat == view.dealer:
+        lines.append(t(locale, "dm.sits_out"))
     if view.ecart:
         lines.append(t(locale, "dm.ecart", cards=cards_short(view.ecart, locale)))
     lines.append("")

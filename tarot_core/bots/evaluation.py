@@ -16,9 +16,9 @@ THRESHOLDS = (
 Prise band, 48–55, under ``contracts: fixed`` too (there the Prise is the Petite)."""
 FFT_BIDS = (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
 THRESHOLD = {contract: points for points, contract in THRESHOLDS}
-SCALE = {3: 0.78, 4: 1.0, 5: 1.12}
+SCALE = {3: 0.78, 4: 1.0, 5: 1.12, 6: 1.3}
 """Hands of 24 cards (3 players) score more for the same strength; hands of 15 (5
-players) less, and the taker has a partner."""
+players) or 12 (6) less, and the taker has a partner."""
 
 
 def hand_points(hand: Mask, without_chien: bool = False) -> int:

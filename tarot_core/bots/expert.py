@@ -104,13 +104,12 @@ BID_MARGIN = 8
 
 
 def _bids_plausible(world: Deal, me: int) -> bool:
-    n = world.n
     best = Contract.PASS
     for seat, bid in zip(world.speakers, world.bids, strict=True):
         if bid == Contract.PAROLE:  # commits to nothing
             continue
         if seat != me:
-            score = strength(world.dealt[seat], n)
+            score = strength(world.dealt[seat], world.rules.playing)
             if bid == Contract.PASS:
                 if best < Contract.PRISE and score >= THRESHOLD[Contract.PRISE] + BID_MARGIN:
                     return False

@@ -23,7 +23,7 @@ from ..cards import (
     mask_of,
     suit_card,
 )
-from ..deal import Phase, trick_status
+from ..deal import Phase, sitting_out, trick_seats, trick_status
 from ..rules import Contract
 from ..view import DealView
 from ..view_check import check_view
@@ -74,15 +74,16 @@ class Table:
         elif view.called is not None and know.hand >> view.called & 1 and self.me != self.taker:
             partner = self.me
         self.partner = partner
-        self.partner_settled = n < 5 or view.partner_known or partner == self.me
+        self.partner_settled = not view.rules.calls or view.partner_known or partner == self.me
         current = view.current
         self.cards: tuple[Card, ...] = current.cards if current else ()
         self.leader = current.leader if current else self.me
+        skip = sitting_out(view.rules, view.dealer)
         self.led, best_card, self.win_seat, self.top_trump = trick_status(
-            self.leader, self.cards, n
+            self.leader, self.cards, n, skip
         )
         self.win_card = self.top_trump if self.top_trump >= 0 else best_card
-        self.after = [(self.me + i) % n for i in range(1, n - len(self.cards))]
+        self.after = trick_seats(self.me, view.rules.playing - len(self.cards), n, skip)[1:]
 
     def attacking(self, seat: int) -> bool | None:
         """True for the taker's side, False for the defence, None when unknown (5 players)."""
@@ -138,9 +139,9 @@ class HeuristicBot:
             need = view.rules.chien_size - len(view.ecart or ())
             return Ecart(seat, choose_ecart(hand, need))
         if view.phase == Phase.SLAM:
-            if slam_worthy(hand, view.players):
+            if slam_worthy(hand, view.rules.playing):
                 return DeclareSlam(seat, True)
-            if view.rules.petit_chelem and petit_chelem_worthy(hand, view.players):
+            if view.rules.petit_chelem and petit_chelem_worthy(hand, view.rules.playing):
                 return DeclareSlam(seat, True, True)
             return DeclareSlam(seat, False)
         for action in view.legal:
@@ -156,18 +157,18 @@ class HeuristicBot:
     def bid(self, view: DealView, hand: Mask) -> Action:
         assert view.seat is not None
         rules = view.rules
-        wanted = preferred_contract(hand, view.players, rules.bids)
+        wanted = preferred_contract(hand, rules.playing, rules.bids)
         legal = [a for a in view.legal if isinstance(a, Bid)]
         offered = {a.contract for a in legal}
         if wanted > Contract.PASS and wanted in offered:  # in an open auction, an overcall too
             return Bid(view.seat, wanted)
-        if wanted == Contract.PASS and view.contract is None and borderline(hand, view.players):
+        if wanted == Contract.PASS and view.contract is None and borderline(hand, rules.playing):
             # Parole (RULES.md §11.5): a hand just short of a Prise waits to hear the others
             # rather than pass, and takes the lowest bid if nobody else has bid by the second
             # round. Not last in the first round, where it would only speak to itself.
-            if Contract.PAROLE in offered and len(view.bids) < view.players - 1:
+            if Contract.PAROLE in offered and len(view.bids) < rules.playing - 1:
                 return Bid(view.seat, Contract.PAROLE)
-            if rules.parole and len(view.bids) >= view.players and rules.bids[0] in offered:
+            if rules.parole and len(view.bids) >= rules.playing and rules.bids[0] in offered:
                 return Bid(view.seat, rules.bids[0])
         return Bid(view.seat, Contract.PASS)
 
@@ -205,7 +206,7 @@ def slam_worthy(hand: Mask, players: int) -> bool:
         return False
     trumps = hand & TRUMPS
     missing = TRUMPS & ~trumps
-    needed = {3: 15, 4: 12, 5: 10}[players]
+    needed = {3: 15, 4: 12, 5: 10, 6: 8}[players]
     return trump_count(hand) >= needed and (not missing or _high(trumps) > _high(missing))
 
 
@@ -214,7 +215,7 @@ def petit_chelem_worthy(hand: Mask, players: int) -> bool:
     suit cards below the King (so at most three tricks to lose, RULES.md §11.3)."""
     if (hand & SUIT_CARDS & ~KINGS).bit_count() > 2 or not hand >> TRUMP_21 & 1:
         return False
-    return trump_count(hand) >= {3: 15, 4: 12, 5: 10}[players]
+    return trump_count(hand) >= {3: 15, 4: 12, 5: 10, 6: 8}[players]
 
 
 def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:

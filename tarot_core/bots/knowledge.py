@@ -20,6 +20,7 @@ from ..cards import (
     Mask,
     mask_of,
 )
+from ..deal import sitting_out, trick_seats
 from ..view import DealView
 
 
@@ -43,10 +44,6 @@ class Knowledge:
     """Unseen cards that may be in that pile (an écart holds no King, oudler or unshown trump)."""
 
 
-def _trick_seats(leader: int, count: int, n: int) -> list[int]:
-    return [(leader + i) % n for i in range(count)]
-
-
 def infer(view: DealView) -> Knowledge:
     assert view.seat is not None
     n = view.players
@@ -63,11 +60,12 @@ def infer(view: DealView) -> Knowledge:
     imprenable = view.rules.petit_imprenable
     unforced = ALL_CARDS & ~(1 << PETIT) if imprenable else ALL_CARDS
     protected = view.petit_imprenable
+    skip = sitting_out(view.rules, view.dealer)
     for trick in tricks:
         led = -1
         top_trump = -1
         for seat, card in zip(
-            _trick_seats(trick.leader, len(trick.cards), n), trick.cards, strict=True
+            trick_seats(trick.leader, len(trick.cards), n, skip), trick.cards, strict=True
         ):
             played |= 1 << card
             played_by[seat] |= 1 << card

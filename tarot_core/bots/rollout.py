@@ -79,7 +79,7 @@ def _protected(deal: Deal, seat: int, rng: random.Random, hand: int) -> int:
     if legal == _PETIT_BIT:
         return PETIT
     best = deal.best_seat
-    if len(deal.trick) == deal.n - 1 and (
+    if len(deal.trick) == deal.size - 1 and (
         deal.max_trump < 0 or deal.side_of(best) == deal.side_of(seat)
     ):
         return PETIT
@@ -121,8 +121,7 @@ def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> i
                 return king
             return _cheapest(cards)
         return _cheapest(legal)
-    n = deal.n
-    last = len(deal.trick) == n - 1
+    last = len(deal.trick) == deal.size - 1
     best_seat = deal.best_seat
     taker = deal.taker
     partner = deal.partner
@@ -164,7 +163,7 @@ def finish(deal: Deal, rng: random.Random) -> None:
     that many is stuck (an écart that cannot be made, say), and raises RolloutError instead
     of looping.
     """
-    limit = deal.n * deal.rules.hand_size + max_calls(deal.rules) + 3
+    limit = deal.size * deal.rules.hand_size + max_calls(deal.rules) + 3
     for _ in range(limit):
         if deal.phase == Phase.DONE:
             return
@@ -174,7 +173,7 @@ def finish(deal: Deal, rng: random.Random) -> None:
             deal.play(seat, choose(deal, seat, rng))
         elif phase == Phase.BIDDING:
             offered = deal.rules.bids
-            wanted = preferred_contract(deal.hands[seat], deal.n, offered)
+            wanted = preferred_contract(deal.hands[seat], deal.rules.playing, offered)
             if wanted <= deal.contract or wanted not in offered:
                 wanted = Contract.PASS
             deal.apply(Bid(seat, wanted))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..cards import EXCUSE, PETIT, Card, Mask, cards_of, mask_of
-from ..deal import Deal, protected_seat, trick_status
+from ..deal import Deal, protected_seat, sitting_out, trick_seats, trick_status
 from ..rules import Contract
 from ..view import DealView
 from .knowledge import Knowledge
@@ -132,6 +132,8 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
     deal.rules = rules
     deal.n = n
     deal.dealer = view.dealer
+    deal.skip = skip = sitting_out(rules, view.dealer)
+    deal.size = rules.playing
     deal.dealt = tuple(dealt)
     deal.chien = chien
     deal.hands = list(hands)
@@ -162,7 +164,7 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
     deal.excuse_trick = None
     for i, t in enumerate(view.tricks):
         if EXCUSE in t.cards:
-            deal.excuse_seat = (t.leader + t.cards.index(EXCUSE)) % n
+            deal.excuse_seat = trick_seats(t.leader, len(t.cards), n, skip)[t.cards.index(EXCUSE)]
             deal.excuse_trick = i
     current = view.current
     deal.trick = list(current.cards) if current else []
@@ -173,10 +175,11 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
     else:
         deal.leader = taker if view.slam_announced and taker is not None else (view.dealer + 1) % n
     deal.led, deal.best_card, deal.best_seat, deal.max_trump = trick_status(
-        deal.leader, deal.trick, n
+        deal.leader, deal.trick, n, skip
     )
     if EXCUSE in deal.trick:
-        deal.excuse_seat = (deal.leader + deal.trick.index(EXCUSE)) % n
+        at = deal.trick.index(EXCUSE)
+        deal.excuse_seat = trick_seats(deal.leader, at + 1, n, skip)[at]
         deal.excuse_trick = len(deal.tricks)
     deal.petit_sec_seats = ()
     deal.imprenable = _protected(view, know, dealt)

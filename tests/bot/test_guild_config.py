@@ -64,8 +64,8 @@ def test_each_kind_parses_its_allowed_values(key: str, text: str, value: object)
     ("key", "text", "allowed"),
     [
         ("threads", "maybe", "on, off"),
-        ("players", "6", "3, 4, 5"),
-        ("players", "four", "3, 4, 5"),
+        ("players", "7", "3, 4, 5, 6"),
+        ("players", "four", "3, 4, 5, 6"),
         ("deals", "0", "1–100, per_player"),
         ("misere", "2", "on, off, split"),
         ("garde_contre_multiplier", "7", "6, 8"),

@@ -37,3 +37,14 @@ def test_rules_explained_names_every_option_of_the_registry() -> None:
     text = rules_explained("en", None)
     for option in OPTIONS:
         assert t("en", f"rules.explain.{option.name}") in text
+
+
+def test_every_option_explained_is_cut_into_whole_lines_that_fit_a_message() -> None:
+    from bot.render.help import pages
+
+    for locale in LANGUAGES:
+        text = rules_explained(locale, Rules(players=6))
+        cut = pages(text)
+        assert all(0 < len(page) <= 2000 for page in cut)
+        assert "\n".join(cut) == text  # nothing lost, cut only at line ends
+    assert pages("x" * 4500) == ["x" * 2000, "x" * 2000, "x" * 500]

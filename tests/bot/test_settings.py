@@ -68,7 +68,7 @@ def test_an_empty_value_means_the_default(tmp_path: Path) -> None:
         ("TAROT_AWAY_POLICY", "game", "TAROT_AWAY_POLICY: expected seat or turn, not 'game'"),
         ("TAROT_STAND_IN_LEVEL", "godlike", "expected random, heuristic, expert"),
         ("TAROT_THINK_MS", "0", "TAROT_THINK_MS: expected milliseconds"),
-        ("TAROT_DEFAULT_PLAYERS", "6", "TAROT_DEFAULT_PLAYERS: expected 3, 4 or 5, not 6"),
+        ("TAROT_DEFAULT_PLAYERS", "7", "TAROT_DEFAULT_PLAYERS: expected 3, 4, 5 or 6, not 7"),
         ("TAROT_DEV_GUILD", "my-server", "TAROT_DEV_GUILD: expected a Discord server id"),
         ("TAROT_LOG_LEVEL", "LOUD", "TAROT_LOG_LEVEL: expected DEBUG, INFO"),
         ("TAROT_STAND_IN_AFTER", "30", "must not come before TAROT_REMINDER_AFTER"),

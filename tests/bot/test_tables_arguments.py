@@ -127,7 +127,7 @@ CREATE = [
     pytest.param(create(guild_id="77"), TypeError, "guild_id must be an int", id="guild-str"),
     pytest.param(create(guild_id=2**64), ValueError, "guild_id must be a Discord", id="guild-big"),
     # The table's limits a player can meet stay refusals.
-    pytest.param(create(players=6), Refused, "bad_players: not 6", id="players-6"),
+    pytest.param(create(players=7), Refused, "bad_players: not 7", id="players-7"),
     pytest.param(create(deals=0), Refused, "bad_deals: not 0", id="deals-0"),
     pytest.param(create(options={"misere": 1}), Refused, "bad_rules: misere", id="rules"),
 ]

@@ -175,7 +175,7 @@ async def test_a_five_seat_lobby_with_two_seats_empty(tables: Harness) -> None:
     ("kwargs", "code", "says"),
     [
         ({"players": 2}, "bad_players", "not 2"),
-        ({"players": 6}, "bad_players", "not 6"),
+        ({"players": 7}, "bad_players", "not 7"),
         ({"options": {"jokers": True}}, "bad_rules", "'jokers'"),
         ({"options": {"poignee_bonus": [1, "x"]}}, "bad_rules", "poignee_bonus"),
         ({"options": {"misere": "yes"}}, "bad_rules", "misere"),

@@ -89,7 +89,7 @@ async def test_only_the_host_of_a_lobby_sets_values_the_engine_takes(tables: Har
     await refused(
         h, "not_host", lambda: _may(h, GUESTS[0]), says="only the host can change the rules"
     )
-    _may(h, HOST)  # the host may
+    await _may(h, HOST)  # the host may
     error = await refused(
         h, "unknown_rule", lambda: m.set_rule(CHANNEL, HOST, "no_such_rule", 1), says="no_such"
     )

@@ -16,7 +16,7 @@ from drivers import lobby_control, make_bot, open_lobby
 from fake_discord import FakeDiscord, FakeInteraction, World, run_client
 
 from bot.i18n import t
-from bot.render.help import rules_explained
+from bot.render.help import pages, rules_explained
 
 DISCORD_DEADLINE = 3.0
 """Seconds Discord gives an interaction's first answer."""
@@ -98,12 +98,14 @@ async def test_tarot_hand_and_rules_always_answer(
         return await private_answer(handle)
 
     assert await ask("hand") == t("en", "refused.no_table")
-    assert await ask("rules") == rules_explained("en", None)  # the options, in words
+    explained = pages(rules_explained("en", None))  # the options, in words
+    assert len(explained) > 1 and all(len(page) <= 2000 for page in explained)
+    assert await ask("rules") == explained[0]  # then the others, as followups
     new = await fake.slash(world.bob, world.table, "tarot", subcommand="new")
     await new.response()
     assert await ask("hand") == t("en", "refused.not_playing")
     rules = tarot.tables.table(int(world.table.id)).rules
-    assert await ask("rules") == rules_explained("en", rules)[:2000]
+    assert await ask("rules") == pages(rules_explained("en", rules))[0]
 
     # What used to leave them unanswered: a failure behind them, as the service's own
     # checks raise (TypeError, ValueError) or a text that cannot be drawn.

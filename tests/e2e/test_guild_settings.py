@@ -56,7 +56,7 @@ async def test_show_says_which_settings_are_defaults_and_which_are_set(
     ("key", "good", "stored", "bad", "allowed"),
     [
         ("threads", "off", False, "sometimes", "on, off"),
-        ("players", "5", 5, "6", "3, 4, 5"),
+        ("players", "6", 6, "7", "3, 4, 5, 6"),
         ("deals", "per_player", "per_player", "101", "1–100, per_player"),
         ("garde_contre_multiplier", "8", 8, "7", "6, 8"),
         ("poignee_bonus", "high", [20, 40, 60], "20/40/60", "fft, high"),

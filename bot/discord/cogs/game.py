@@ -18,9 +18,10 @@ from discord.ext import commands
 
 from bot import guild_config
 from bot.i18n import t
-from bot.render.help import rules_explained
+from bot.render.help import pages, rules_explained
 from bot.tables import TableSnapshot
 from tarot_core.bots import LEVELS
+from tarot_core.rules import PLAYER_COUNTS
 
 from ..errors import answer
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from ..client import TarotBot
 
 P = ParamSpec("P")
+MIN_PLAYERS, MAX_PLAYERS = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
@@ -111,7 +113,7 @@ class GameCog(
         description=_("Open a Tarot table in this channel", key="cmd.tarot.new"),
     )
     @app_commands.describe(
-        players=_("Number of players: 3, 4 or 5", key="cmd.tarot.new.players"),
+        players=_("Number of players: 3 to 6", key="cmd.tarot.new.players"),
         deals=_("Number of deals in the game (default: one per player)", key="cmd.tarot.new.deals"),
         misere=_("Allow the misère (not an FFT rule)", key="cmd.tarot.new.misere"),
         prise_allowed=_(
@@ -161,7 +163,7 @@ class GameCog(
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        players: app_commands.Range[int, 3, 5] | None = None,
+        players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
         deals: app_commands.Range[int, 1, 100] | None = None,
         misere: bool | None = None,
         prise_allowed: bool | None = None,
@@ -322,7 +324,10 @@ class GameCog(
         locale = str(interaction.locale)
         table = self.bot.tables.table(self._channel(interaction))
         text = rules_explained(locale, table.rules if table is not None else None)
-        await answer(interaction, text[:2000])
+        first, *more = pages(text)
+        await answer(interaction, first)
+        for page in more:  # each option explained takes more than one message
+            await interaction.followup.send(page, ephemeral=True)
 
     async def _config(
         self, guild_id: int | None, stored: dict[str, Any] | None = None
