@@ -347,3 +347,16 @@ def test_the_terminal_names_the_petite_and_the_pousse() -> None:
     assert describe(Bid(1, P), fixed) == "Seat 1: prise (petite)"
     assert describe(Bid(1, PO), fixed) == "Seat 1: pousse"
     assert describe(Bid(1, P), make_deal(rules=Rules(contracts="pousse"))) == "Seat 1: prise"
+
+
+def test_the_heuristic_does_not_take_with_two_trumps_however_many_kings() -> None:
+    """Seen: a Prise with two trumps (issue 11). Four Kings, their Queens and long suits
+    score past 40 on §10's points table, but a taker with two trumps is drawn at once."""
+    from tarot_core.bots.evaluation import min_trumps, strength, trump_count
+    from tarot_core.cards import parse_card
+
+    cards = "T21 T2 KS QS CS JS 10S KH QH CH 9H KD QD CD KC QC CC 8C".split()
+    hand = sum(1 << parse_card(c) for c in cards)
+    assert trump_count(hand) == 2 < min_trumps(hand) == 4
+    assert strength(hand, 4) >= 40  # what §10 alone would take with
+    assert preferred_contract(hand, 4) == Contract.PASS

@@ -63,6 +63,8 @@ def preferred_contract(
 ) -> Contract:
     """The contract the table of §10 suggests (PASS under 40), among those ``offered``
     (``Rules.bids``): a Pousse band falls back to the Prise where there is no Pousse."""
+    if trump_count(hand) < min_trumps(hand):  # points in Kings do not make a contract
+        return Contract.PASS
     base = strength(hand, players)
     sans = strength(hand, players, without_chien=True)
     for threshold, contract in THRESHOLDS:
@@ -76,3 +78,9 @@ def preferred_contract(
 
 def trump_count(hand: Mask) -> int:
     return (hand & TRUMPS).bit_count()
+
+
+def min_trumps(hand: Mask) -> int:
+    """The fewest trumps a taker should hold: a taker short of trumps is drawn of them and
+    loses control (4 of 18 cards at 4 players, 5 of 24 at 3, 3 of 15 or 12 at 5 and 6)."""
+    return max(3, round(hand.bit_count() / 4.5))
