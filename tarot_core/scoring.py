@@ -139,6 +139,21 @@ def chelem_term(
     return None, 0
 
 
+def contract_terms(
+    rules: Rules, contract: Contract, diff: int, made: bool, petit_au_bout: str | None
+) -> tuple[int, int]:
+    """The contract's own two terms of ``s``, signed from the taker's side: the base,
+    ±(25 + diff) × multiplier (§8) or ±(value + diff) under fixed contracts (§11.4), and
+    the petit au bout, ±10 × multiplier or ±value (a score sheet shows them as they count)."""
+    sign = 1 if made else -1
+    pab = {"taker": 10, "defence": -10, None: 0}[petit_au_bout]
+    if rules.contracts == "fixed":
+        value = FIXED_VALUES[contract]
+        return sign * (value + diff), pab * value // 10
+    m = rules.multiplier(contract)
+    return sign * (25 + diff) * m, pab * m
+
+
 def score_played(
     rules: Rules,
     *,
@@ -212,7 +227,8 @@ def score_played(
     target = TARGETS[oudlers]
     made = taker_half >= 2 * target
     diff = diff_points(taker_half, target)
-    m = rules.multiplier(contract)
+    # The result's multiplier; under fixed contracts a value replaces it, and it says 1.
+    m = 1 if rules.contracts == "fixed" else rules.multiplier(contract)
 
     slam, chelem = chelem_term(rules, taker_side_won, slam_announced, petit_announced)
 
@@ -224,16 +240,10 @@ def score_played(
         petit_au_bout = "taker" if taker_side_won[petit_trick] else "defence"
         if imprenable >= 0 and taking(imprenable) != taker_side_won[petit_trick]:
             petit_au_bout = None  # §11.2: au bout only for the protected Petit's own side
-    pab = {"taker": 10, "defence": -10, None: 0}[petit_au_bout]
-
     poignee = sum(poignees)
     sign = 1 if made else -1
-    if rules.contracts == "fixed":  # §11.4: the contract's value instead of 25 × multiplier
-        value = FIXED_VALUES[contract]
-        m = 1
-        s = sign * (value + diff) + pab * value // 10 + sign * poignee + chelem
-    else:
-        s = sign * (25 + diff) * m + pab * m + sign * poignee + chelem
+    base, pab = contract_terms(rules, contract, diff, made, petit_au_bout)
+    s = base + pab + sign * poignee + chelem
     scores = seat_scores(n, taker, partner, s, out)
     extra = misere_scores(n, miseres, out)
     total = [a + b for a, b in zip(scores, extra, strict=True)]

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
 from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
 from tarot_core.bots import LEVELS
-from tarot_core.rules import FIXED_VALUES, OPTIONS
+from tarot_core.rules import FIXED_VALUES, OPTIONS, value_word
+from tarot_core.scoring import contract_terms
 from tarot_core.view import TrickView
 
 from ..i18n import has, numbers, t
@@ -140,19 +141,11 @@ def _deal_numbers(table: TableSnapshot) -> tuple[int, int]:
 def rule_line(locale: str | None, name: str, value: object) -> str:
     """One option's value in words: ``rule.<name>.<value>`` where each value reads its own
     way, else ``rule.<name>`` with the value in it."""
-    token = _token(value)
+    token = value_word(value, sep="-")
     if has(f"rule.{name}.{token}"):
         return t(locale, f"rule.{name}.{token}")
     shown = "/".join(map(str, value)) if isinstance(value, tuple) else str(value)
     return t(locale, f"rule.{name}", value=shown)
-
-
-def _token(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "-".join(map(str, value))
-    return str(value)
 
 
 def rules_lines(locale: str | None, rules: Rules, *, only_changes: bool = False) -> list[str]:
@@ -483,21 +476,18 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
         t(locale, "score.points", points=points, oudlers=result.oudlers, target=target),
         t(locale, "score.made" if result.made else "score.lost", diff=diff),
     ]
-    sign = 1 if result.made else -1
+    base, pab = contract_terms(
+        table.rules, result.contract, result.diff, bool(result.made), result.petit_au_bout
+    )
+    shown = signed(base, locale)
     if table.rules.contracts == "fixed":  # the older scoring: a value, not a multiplier
         value = FIXED_VALUES[result.contract]
-        base = (value + result.diff) * sign
-        lines.append(
-            t(locale, "score.base_fixed", value=value, diff=diff, base=signed(base, locale))
-        )
-        pab = value // 10
+        lines.append(t(locale, "score.base_fixed", value=value, diff=diff, base=shown))
     else:
         m = result.multiplier
-        base = (25 + result.diff) * m * sign
-        lines.append(t(locale, "score.base", diff=diff, multiplier=m, base=signed(base, locale)))
-        pab = 10 * m
+        lines.append(t(locale, "score.base", diff=diff, multiplier=m, base=shown))
     if result.petit_au_bout is not None:
-        bonus = signed(pab if result.petit_au_bout == "taker" else -pab, locale)
+        bonus = signed(pab, locale)
         lines.append(t(locale, f"score.petit_au_bout.{result.petit_au_bout}", bonus=bonus))
     if result.poignee_bonus:
         lines.append(t(locale, "score.poignee", bonus=signed(result.poignee_bonus, locale)))

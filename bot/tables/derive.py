@@ -11,7 +11,6 @@ from tarot_core import (
     Action,
     Bid,
     Call,
-    Contract,
     DeclareSlam,
     Discard,
     Ecart,
@@ -49,13 +48,8 @@ def action_events(game: Game, action: Action, index: int, phase: Phase) -> list[
             events.append(AllPassed())
     if isinstance(action, Call):
         events.append(KingCalled(action.seat, action.card))
-    if (
-        phase < Phase.ECART <= deal.phase
-        and deal.contract is not None
-        and Contract.PASS < deal.contract <= Contract.GARDE  # the chien is shown
-        and deal.taker is not None
-    ):
-        shown = view(deal).chien
+    if phase < Phase.ECART <= deal.phase:  # the auction is over: the engine says if the
+        shown = view(deal).chien  # chien is shown (Prise, Pousse, Garde), not this module
         if shown:
             events.append(ChienShown(shown))
     if isinstance(action, Ecart | Discard) and deal.phase > Phase.ECART:

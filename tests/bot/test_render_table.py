@@ -412,7 +412,7 @@ def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() ->
     snap = snapshot_of(game)
     result = DealResult(
         outcome="played",
-        scores=(3 * 37, -37, -37, -37),
+        scores=(3 * 46, -46, -46, -46),
         taker=0,
         contract=Contract.PRISE,
         oudlers=2,
@@ -422,13 +422,13 @@ def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() ->
         petit_au_bout="taker",
         diff=6,
         multiplier=1,
-        hand_score=10 + 6 + 1 + 20,
+        hand_score=10 + 6 + 10 + 20,  # petit au bout under fixed: ±value (RULES.md §11.4)
         poignee_bonus=20,
     )
     en = score_sheet("en", snap, DealFinished(1, result, result.scores))
     assert "Alice took a petite." in en
     assert "Base: 10 + 6 = +16" in en
-    assert "Petit au bout for the taker: +1" in en
+    assert "Petit au bout for the taker: +10\n" in en  # not a tenth of it
     assert contract_name("fr", Contract.PRISE, Rules()) == "Prise"
     assert contract_name("fr", Contract.POUSSE, snap.rules) == "Pousse"
 
