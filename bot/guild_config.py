@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tarot_core.rules import OPTIONS, PLAYER_COUNTS, RuleOption
+from tarot_core.rules import OPTIONS, PLAYER_COUNTS, RuleOption, value_word
 
 from .i18n import LANGUAGES, t
 from .settings import LIMITS, Settings
@@ -95,11 +95,8 @@ def _word(value: object) -> str:
     """A rule option's value as a member types it: on/off, a poignée scale's name, 6..."""
     if isinstance(value, bool):
         return "on" if value else "off"
-    if isinstance(value, tuple):
-        return next(
-            (k for k, v in POIGNEES.items() if tuple(v) == value), ",".join(map(str, value))
-        )
-    return str(value)
+    named = (k for k, v in POIGNEES.items() if isinstance(value, tuple) and tuple(v) == value)
+    return next(named, value_word(value))
 
 
 def _rule_setting(option: RuleOption) -> Setting:

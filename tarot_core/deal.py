@@ -46,7 +46,7 @@ from .cards import (
 )
 from .refusals import ActionKind, RuleParam
 from .refusals import IllegalActionCode as Code
-from .rules import MISERE_KINDS, POIGNEE_LEVELS, Contract, Rules
+from .rules import MISERE_KINDS, POIGNEE_LEVELS, Contract, Rules, or_list
 from .scoring import DealResult, Outcome, score_played, voided
 
 
@@ -782,7 +782,7 @@ class Deal:
             )
         thresholds = self.rules.poignee_thresholds
         if len(cards) not in thresholds:
-            sizes = ", ".join(map(str, thresholds[:-1])) + f" or {thresholds[-1]}"
+            sizes = or_list(thresholds)
             raise IllegalAction(
                 f"a poignée shows exactly {sizes} cards at {self.size} players, not {len(cards)}",
                 code=Code.POIGNEE_SIZE,

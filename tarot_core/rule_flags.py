@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .rules import OPTION, OPTIONS, Rules, RulesError
+from .rules import OPTION, OPTIONS, Rules, RulesError, value_word
 
 
 def add_rule_argument(p: argparse.ArgumentParser) -> None:
-    names = ", ".join(f"{o.name} ({'/'.join(map(_word, o.allowed))})" for o in OPTIONS)
+    names = ", ".join(f"{o.name} ({'/'.join(map(value_word, o.allowed))})" for o in OPTIONS)
     p.add_argument(
         "--rule",
         action="append",
@@ -18,14 +18,6 @@ def add_rule_argument(p: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help=f"a rule option, repeated as needed: {names}",
     )
-
-
-def _word(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return ",".join(map(str, value))
-    return str(value)
 
 
 def parse_rules(texts: list[str]) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
@@ -48,7 +49,15 @@ class RulesError(ValueError):
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 """The player counts a table may have: the one place that says so."""
-PLAYERS_TEXT = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
+
+
+def or_list(items: Sequence[object]) -> str:
+    """``3, 4, 5 or 6``: the choices a message names."""
+    *first, last = map(str, items)
+    return f"{', '.join(first)} or {last}" if first else last
+
+
+PLAYERS_TEXT = or_list(PLAYER_COUNTS)
 """They in words, for messages: "3, 4, 5 or 6"."""
 
 POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
@@ -93,8 +102,7 @@ class RuleOption:
         for allowed in self.allowed:
             if _same(value, allowed):
                 return allowed
-        shown = [_shown(a) for a in self.allowed]
-        choices = ", ".join(shown[:-1]) + " or " + shown[-1]
+        choices = or_list([_shown(a) for a in self.allowed])
         raise RulesError(f"{self.name} must be {choices}, not {quote(value)}")
 
     def to_json(self, value: Any) -> Any:
@@ -114,6 +122,16 @@ def _same(value: object, allowed: object) -> bool:
     if isinstance(value, tuple) and isinstance(allowed, tuple):
         return len(value) == len(allowed) and all(map(_same, value, allowed))
     return type(value) is type(allowed) and value == allowed
+
+
+def value_word(value: object, sep: str = ",") -> str:
+    """An option's value as one word: ``true``, ``8``, ``cut``, ``20,40,60`` (a list joined
+    by ``sep``), for flags, keys and messages that name a value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return sep.join(value_word(v, sep) for v in value)
+    return str(value)
 
 
 def _shown(value: object) -> str:

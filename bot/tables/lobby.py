@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tarot_core import Rules, RulesError
-from tarot_core.rules import OPTION, PLAYER_COUNTS, PLAYERS_TEXT
+from tarot_core.rules import OPTION, PLAYER_COUNTS, PLAYERS_TEXT, value_word
 
 from . import applying, checks, closing, derive
 from .context import Context
@@ -362,8 +362,4 @@ def new_rules(rules: Rules, name: str, value: object) -> Rules:
 
 def shown_value(value: object) -> str:
     """An option's value as a refusal shows it: ``true``, ``8``, ``cut``, ``20/40/60``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return "/".join(map(shown_value, value))
-    return str(value)[:40]
+    return value_word(value, sep="/")[:40]
