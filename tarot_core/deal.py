@@ -131,10 +131,6 @@ def playable_protected(hand: Mask, led: int, max_trump: int) -> Mask:
     return playable(hand ^ petit, led, max_trump) | petit
 
 
-def misere_hand(hand: Mask) -> bool:
-    return not hand & (TRUMPS | EXCUSE_BIT | FACES)
-
-
 MISERE_SPOILERS: dict[str | None, Mask] = {
     None: TRUMPS | EXCUSE_BIT | FACES,
     "trumps": TRUMPS | EXCUSE_BIT,
@@ -330,9 +326,7 @@ class Deal:
         if self.phase != Phase.BIDDING or seat != self.to_act:
             return []
         rules = self.rules
-        return biddable(
-            rules, self.contract, rules.parole and parole_open(rules, self.bids, self.contract)
-        )
+        return biddable(rules, self.contract, parole_open(rules, self.bids, self.contract))
 
     def callable_cards(self) -> Mask:
         """Kings; Queens too if the taker was dealt all four Kings; and so on down to Jacks."""
@@ -595,11 +589,14 @@ class Deal:
         """Refuse a call from a seat that will not speak again in this auction (RULES.md
         §11.5: it passed in an open auction, or did not say parole); other seats out of turn
         get the usual refusal."""
-        if not 0 <= seat < self.n or seat not in self.speakers:
+        if seat not in self.speakers:
             return
         rules = self.rules
-        params: dict[str, RuleParam] = {"contract": contract.text, "seat": seat}
-        params["to_act"] = self.to_act
+        params: dict[str, RuleParam] = {
+            "contract": contract.text,
+            "seat": seat,
+            "to_act": self.to_act,
+        }
         calls = [b for s, b in zip(self.speakers, self.bids, strict=True) if s == seat]
         if rules.auction == "open":
             if Contract.PASS not in calls:

@@ -16,6 +16,7 @@ from .deal import Deal, Phase
 from .quoting import quote
 from .rules import MISERE_KINDS, PLAYER_COUNTS, PLAYERS_TEXT, Contract, Rules, RulesError
 from .scoring import DealResult
+from .serial import miseres_to_json
 
 FORMAT = "tarot-deal/1"
 PETIT_CHELEM = "petit_chelem"
@@ -51,16 +52,9 @@ def to_record(deal: Deal) -> dict[str, Any]:
         "ecart": _texts(deal.ecart),
         "slam": PETIT_CHELEM if deal.petit_chelem else deal.slam,
         "poignees": {str(s): [format_card(c) for c in cards] for s, cards in deal.poignees.items()},
-        "miseres": _miseres(deal),
+        "miseres": miseres_to_json(deal.rules, deal.miseres, deal.misere_kinds),
         "tricks": [[format_card(c) for c in trick] for trick in deal.tricks],
     }
-
-
-def _miseres(deal: Deal) -> list[Any]:
-    """Seats; with ``misere: "split"``, ``{"seat": 2, "kind": "trumps"}`` objects (RECORDS.md)."""
-    if deal.rules.misere != "split":
-        return list(deal.miseres)
-    return [{"seat": s, "kind": k} for s, k in zip(deal.miseres, deal.misere_kinds, strict=True)]
 
 
 def _int(value: object) -> bool:

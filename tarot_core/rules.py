@@ -73,7 +73,13 @@ FIXED_VALUES = {
     Contract.GARDE_CONTRE: 160,
 }
 """A contract's worth under ``contracts: fixed`` (RULES.md §11.4), instead of a multiplier."""
-_MULTIPLIERS = {Contract.PASS: 0, Contract.PRISE: 1, Contract.POUSSE: 1, Contract.GARDE: 2}
+_MULTIPLIERS = {
+    Contract.PASS: 0,
+    Contract.PRISE: 1,
+    Contract.POUSSE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 4,
+}
 SHUFFLES = ("full", "cut")
 MISERE_KINDS = ("trumps", "faces")
 """With ``misere: "split"``: misère d'atout (no trump, no Excuse) and de têtes (no J, C, Q, K)."""
@@ -260,8 +266,6 @@ class Rules:
         """§3's multiplier (the Pousse's is 1); ``contracts: fixed`` uses ``FIXED_VALUES``."""
         if contract == Contract.GARDE_CONTRE:
             return self.garde_contre_multiplier
-        if contract == Contract.GARDE_SANS:
-            return 4
         return _MULTIPLIERS[contract]
 
     def options(self) -> dict[str, Any]:

@@ -111,11 +111,12 @@ def result_to_json(result: DealResult) -> dict[str, Any]:
     return out
 
 
-def _miseres_to_json(view: DealView) -> list[Any]:
-    """Seats, or with ``misere: "split"`` ``{"seat", "kind"}`` objects, as in a record."""
-    if view.rules.misere != "split":
-        return list(view.miseres)
-    return [{"seat": s, "kind": k} for s, k in zip(view.miseres, view.misere_kinds, strict=True)]
+def miseres_to_json(rules: Rules, seats: Iterable[int], kinds: Iterable[str | None]) -> list[Any]:
+    """Seats; with ``misere: "split"``, ``{"seat": 2, "kind": "trumps"}`` objects: the one
+    form of a record's and a view's ``miseres`` (RECORDS.md)."""
+    if rules.misere != "split":
+        return list(seats)
+    return [{"seat": s, "kind": k} for s, k in zip(seats, kinds, strict=True)]
 
 
 def _speaking(view: DealView) -> dict[str, Any]:
@@ -148,7 +149,7 @@ def view_to_json(view: DealView) -> dict[str, Any]:
         "slam_announced": view.slam_announced,
         "petit_chelem_announced": view.petit_chelem_announced,
         "poignees": _seat_map(view.poignees),
-        "miseres": _miseres_to_json(view),
+        "miseres": miseres_to_json(view.rules, view.miseres, view.misere_kinds),
         "hand_sizes": list(view.hand_sizes),
         "tricks": [_trick_to_json(t) for t in view.tricks],
         "current": _trick_to_json(view.current) if view.current is not None else None,

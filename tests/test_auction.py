@@ -17,7 +17,7 @@ import pytest
 from builders import first_discards, make_deal, play_out, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import COMMON, SCENARIOS, Setup, play_checked
+from test_properties import COMMON, Setup, play_checked, setups
 
 from tarot_core import (
     Bid,
@@ -433,23 +433,15 @@ def test_the_terminal_offers_parole() -> None:
 # ----- random deals -------------------------------------------------------------------------
 
 
-@st.composite
-def auction_setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.sampled_from((3, 4, 5)))
-    options = draw(st.sampled_from(({"auction": "open"}, {"parole": True})))
-    options["contracts"] = draw(st.sampled_from(("fft", "pousse")))
-    return Setup(
-        players=players,
-        seed=draw(st.integers(0, 2**64 - 1)),
-        dealer=draw(st.integers(0, players - 1)),
-        scenario=draw(st.sampled_from(SCENARIOS)),
-        options=options,
-        bidding=draw(st.sampled_from(("uniform", "modest"))),
-    )
+AUCTION_OPTIONS = st.builds(
+    lambda auction, contracts: auction | {"contracts": contracts},
+    st.sampled_from(({"auction": "open"}, {"parole": True})),
+    st.sampled_from(("fft", "pousse")),
+)
 
 
 @settings(max_examples=150, **COMMON)
-@given(auction_setups())
+@given(setups(options=AUCTION_OPTIONS))
 def test_random_deals_with_each_option(setup: Setup) -> None:
     """78 cards conserved, views hiding what they must, a zero sum, record → replay identical
     (test_properties' independent tracker, which knows §11.5's order of speech)."""

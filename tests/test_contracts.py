@@ -16,7 +16,7 @@ import pytest
 from builders import bid_round, make_deal, play_out, refused, start_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import COMMON, SCENARIOS, Setup, play_checked
+from test_properties import COMMON, Setup, play_checked, setups
 
 from tarot_core import Bid, Contract, Deal, RecordError, Rules, RulesError, replay, to_record, view
 from tarot_core.bots import Bot, make_bot
@@ -276,26 +276,17 @@ def test_the_replay_command_names_the_pousse_bid() -> None:
 # ----- random deals -------------------------------------------------------------------------
 
 
-@st.composite
-def contract_setups(draw: st.DrawFn) -> Setup:
-    players = draw(st.sampled_from((3, 4, 5)))
-    options = {
-        "contracts": draw(st.sampled_from(("fft", "pousse", "fixed"))),
-        "prise_allowed": draw(st.booleans()),
-        "garde_contre_multiplier": draw(st.sampled_from((6, 8))),
+CONTRACT_OPTIONS = st.fixed_dictionaries(
+    {
+        "contracts": st.sampled_from(("fft", "pousse", "fixed")),
+        "prise_allowed": st.booleans(),
+        "garde_contre_multiplier": st.sampled_from((6, 8)),
     }
-    return Setup(
-        players=players,
-        seed=draw(st.integers(0, 2**64 - 1)),
-        dealer=draw(st.integers(0, players - 1)),
-        scenario=draw(st.sampled_from(SCENARIOS)),
-        options=options,
-        bidding=draw(st.sampled_from(("uniform", "modest"))),
-    )
+)
 
 
 @settings(max_examples=150, **COMMON)
-@given(contract_setups())
+@given(setups(options=CONTRACT_OPTIONS))
 def test_random_deals_with_each_value(setup: Setup) -> None:
     """78 cards conserved, views hiding what they must, a zero sum, record → replay identical
     (test_properties' independent tracker, which knows §11.4's bids)."""

@@ -205,8 +205,7 @@ def test_bots_declare_both_kinds_legally(level: str) -> None:
 @given(setups())
 def test_random_deals_with_split_miseres(setup: Setup) -> None:
     """Cards conserved, zero sum, record -> replay identical, views hide what they must."""
-    options = setup.options | {"misere": "split"}
-    setup = Setup(setup.players, setup.seed, setup.dealer, setup.scenario, options, setup.bidding)
+    setup = setup.with_options({"misere": "split"})
     deal = play_checked(setup)
     assert deal.result is not None
     assert sum(deal.result.misere_scores or (0,)) == 0

@@ -286,8 +286,7 @@ def test_random_bots_and_heuristics_stay_legal_with_the_option() -> None:
 def test_random_deals_with_the_petit_chelem(setup: Setup) -> None:
     """Cards conserved, zero sum, record -> replay identical, views hide what they must
     (play_checked), with random announcements of a petit chelem."""
-    options = setup.options | ON
-    setup = Setup(setup.players, setup.seed, setup.dealer, setup.scenario, options, setup.bidding)
+    setup = setup.with_options(ON)
     deal = play_checked(setup)
     record = to_record(deal)
     assert record["slam"] == ("petit_chelem" if deal.petit_chelem else deal.slam)

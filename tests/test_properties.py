@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -154,6 +154,10 @@ class Setup:
     def rules(self) -> Rules:
         return Rules(players=self.players, **self.options)
 
+    def with_options(self, options: dict[str, Any]) -> Setup:
+        """The same deal with ``options`` added to its rule options (replacing any of them)."""
+        return replace(self, options=self.options | options)
+
     def new_deal(self, rng: random.Random) -> Deal:
         rules = self.rules()
         if self.scenario == "shuffled":
@@ -163,21 +167,32 @@ class Setup:
         return Deal(rules, self.dealer, hands, chien)
 
 
-@st.composite
-def setups(draw: st.DrawFn, scenarios: tuple[str, ...] = SCENARIOS) -> Setup:
-    players = draw(st.sampled_from((3, 4, 5)))
-    options = {
-        "garde_contre_multiplier": draw(st.sampled_from((6, 8))),
-        "prise_allowed": draw(st.booleans()),
-        "poignee_bonus": draw(st.sampled_from(((20, 30, 40), (20, 40, 60)))),
-        "misere": draw(st.booleans()),
+BASE_OPTIONS = st.fixed_dictionaries(
+    {
+        "garde_contre_multiplier": st.sampled_from((6, 8)),
+        "prise_allowed": st.booleans(),
+        "poignee_bonus": st.sampled_from(((20, 30, 40), (20, 40, 60))),
+        "misere": st.booleans(),
     }
+)
+"""The options of RULES.md §3 to §6 that ``setups`` draws unless told others."""
+
+
+@st.composite
+def setups(
+    draw: st.DrawFn,
+    scenarios: tuple[str, ...] = SCENARIOS,
+    options: st.SearchStrategy[dict[str, Any]] = BASE_OPTIONS,
+) -> Setup:
+    """A random deal at 3 to 5 players: seed, dealer, hand scenario, bidding style and the
+    rule options that ``options`` draws."""
+    players = draw(st.sampled_from((3, 4, 5)))
     return Setup(
         players=players,
         seed=draw(st.integers(0, 2**64 - 1)),
         dealer=draw(st.integers(0, players - 1)),
         scenario=draw(st.sampled_from(scenarios)),
-        options=options,
+        options=draw(options),
         bidding=draw(st.sampled_from(("uniform", "modest"))),
     )
 

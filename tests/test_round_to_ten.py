@@ -72,8 +72,7 @@ def test_a_bad_value_is_refused_naming_the_option(value: object) -> None:
 def test_random_deals_rounded(setup: Setup, misere: bool) -> None:
     """Cards conserved, zero sum, record -> replay identical, views checked (play_checked);
     and the scores are those of the same deal unrounded, each non-taker rounded to ten."""
-    options = setup.options | {"round_to_ten": True, "misere": misere}
-    setup = Setup(setup.players, setup.seed, setup.dealer, setup.scenario, options, setup.bidding)
+    setup = setup.with_options({"round_to_ten": True, "misere": misere})
     deal = play_checked(setup)
     result = deal.result
     assert result is not None

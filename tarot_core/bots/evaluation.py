@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import EXCUSE, PETIT, SUIT_MASKS, TRUMP_21, TRUMPS, Mask, suit_card
-from ..rules import Contract
+from ..rules import Contract, Rules
 
 THRESHOLDS = (
     (81, Contract.GARDE_CONTRE),
@@ -14,7 +14,8 @@ THRESHOLDS = (
 )
 """§10's bands; the Pousse (§11.4, where a table offers it) takes the upper half of the
 Prise band, 48–55, under ``contracts: fixed`` too (there the Prise is the Petite)."""
-FFT_BIDS = (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
+FFT_BIDS = Rules().bids
+"""The bids of RULES.md §3, for callers that name no table's rules."""
 THRESHOLD = {contract: points for points, contract in THRESHOLDS}
 SCALE = {3: 0.78, 4: 1.0, 5: 1.12, 6: 1.3}
 """Hands of 24 cards (3 players) score more for the same strength; hands of 15 (5

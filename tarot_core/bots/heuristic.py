@@ -200,13 +200,17 @@ def choose_call(hand: Mask, options: list[Card]) -> Card:
     return max(others, key=worth)
 
 
+SLAM_TRUMPS = {3: 15, 4: 12, 5: 10, 6: 8}
+"""By seats that play, the fewest trumps for announcing a slam or a petit chelem."""
+
+
 def slam_worthy(hand: Mask, players: int) -> bool:
     """Only a hand that cannot lose a trick: trumps, Kings and the Excuse, with the top trumps."""
     if hand & SUIT_CARDS & ~KINGS:
         return False
     trumps = hand & TRUMPS
     missing = TRUMPS & ~trumps
-    needed = {3: 15, 4: 12, 5: 10, 6: 8}[players]
+    needed = SLAM_TRUMPS[players]
     return trump_count(hand) >= needed and (not missing or _high(trumps) > _high(missing))
 
 
@@ -215,7 +219,7 @@ def petit_chelem_worthy(hand: Mask, players: int) -> bool:
     suit cards below the King (so at most three tricks to lose, RULES.md §11.3)."""
     if (hand & SUIT_CARDS & ~KINGS).bit_count() > 2 or not hand >> TRUMP_21 & 1:
         return False
-    return trump_count(hand) >= {3: 15, 4: 12, 5: 10, 6: 8}[players]
+    return trump_count(hand) >= SLAM_TRUMPS[players]
 
 
 def choose_ecart(hand: Mask, need: int) -> tuple[Card, ...]:
