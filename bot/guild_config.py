@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tarot_core.rules import OPTIONS, PLAYER_COUNTS, RuleOption, value_word
+from tarot_core.rules import OPTIONS, PLAYER_COUNTS, POIGNEE_BONUSES, RuleOption, value_word
 
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, has, t
 from .settings import LIMITS, Settings
 from .tables.settings import MAX_DEALS
 
@@ -26,7 +26,8 @@ SERVER: Final = "server"
 LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "pl": "Polski"}
 """Each language in its own words: the same in every catalog."""
 TIMER_MAX: Final = LIMITS["TAROT_REMINDER_AFTER"][0]
-POIGNEES: Final = {"fft": [20, 30, 40], "high": [20, 40, 60]}
+POIGNEES: Final = dict(zip(("fft", "high"), POIGNEE_BONUSES, strict=True))
+"""The engine's poignée scales by the names ``/tarot new`` offers them under."""
 
 
 class BadValue(ValueError):
@@ -95,7 +96,7 @@ def _word(value: object) -> str:
     """A rule option's value as a member types it: on/off, a poignée scale's name, 6..."""
     if isinstance(value, bool):
         return "on" if value else "off"
-    named = (k for k, v in POIGNEES.items() if isinstance(value, tuple) and tuple(v) == value)
+    named = (k for k, v in POIGNEES.items() if v == value)
     return next(named, value_word(value))
 
 
@@ -258,8 +259,8 @@ def shown(locale: str | None, key: str, value: Any) -> str:
         return t(locale, "settings.seconds", count=_num(value))
     if isinstance(value, tuple):
         return "/".join(map(str, value))
-    if key == "shuffle":
-        return t(locale, f"choice.shuffle.{value}")
+    if has(f"choice.{key}.{value}"):  # an option whose values have names (shuffle)
+        return t(locale, f"choice.{key}.{value}")
     return str(value)
 
 

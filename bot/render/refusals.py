@@ -31,7 +31,7 @@ from tarot_core.refusals import (
     ActionKind,
     IllegalActionCode,
 )
-from tarot_core.rules import Contract
+from tarot_core.rules import MISERE_KINDS, Contract
 
 from ..i18n import has, t
 from ..i18n.catalog import placeholders, text_of
@@ -185,7 +185,7 @@ def _param(locale: str | None, name: str, value: object, table: TableSnapshot | 
     if name == "sizes":
         return _sizes(locale, value)
     if name == "misere":  # a split misère's kind
-        return t(locale, f"misere.kind.{value}") if value in ("trumps", "faces") else None
+        return t(locale, f"misere.kind.{value}") if value in MISERE_KINDS else None
     if name == "action":
         return value if isinstance(value, str) and value in ACTIONS else None
     if name == "phase":

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
 from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
 from tarot_core.bots import LEVELS
+from tarot_core.deal import sitting_out
 from tarot_core.rules import FIXED_VALUES, OPTIONS, value_word
 from tarot_core.scoring import contract_terms
 from tarot_core.view import TrickView
@@ -234,7 +235,7 @@ def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None)
         parts = [t(locale, "table.seat", seat=seat + 1, name=seat_name(locale, table, seat))]
         if view is not None and seat == view.dealer:
             parts.append(t(locale, "table.dealer"))
-            if view.rules.sits_out:  # six seats, five play (RULES.md §11.1)
+            if sitting_out(view.rules, view.dealer) == seat:  # RULES.md §11.1
                 parts.append(t(locale, "seat.sits_out"))
         if info is not None and info.away:
             parts.append(t(locale, "table.away"))
@@ -556,7 +557,7 @@ def private_text(
     lines += ["", f"**{t(locale, 'dm.hand')}**", *hand_lines(view.hand, locale)]
     if view.petit_imprenable == seat:
         lines.append(t(locale, "dm.petit_imprenable"))
-    if view.rules.sits_out and seat == view.dealer:
+    if sitting_out(view.rules, view.dealer) == seat:
         lines.append(t(locale, "dm.sits_out"))
     if view.ecart:
         lines.append(t(locale, "dm.ecart", cards=cards_short(view.ecart, locale)))

@@ -10,15 +10,7 @@ from __future__ import annotations
 import json
 import logging
 
-from tarot_core import (
-    Action,
-    Discard,
-    Ecart,
-    IllegalAction,
-    Misere,
-    Poignee,
-    to_record,
-)
+from tarot_core import Action, IllegalAction, to_record
 from tarot_core.serial import action_to_json
 
 from ..storage import FinishedDeal, Storage
@@ -29,11 +21,6 @@ from .status import TableStatus
 from .table import Table
 
 log = logging.getLogger(__name__)
-
-TURN_STEPS = (Discard, Ecart, Poignee, Misere)
-"""Actions after which the same seat may act again within one turn (its slam after its
-écart, its card after its poignée); after a bid, a call, a slam declaration or a card the
-next move is a new turn."""
 
 
 async def apply(storage: Storage, table: Table, action: Action) -> list[Event]:
@@ -54,13 +41,11 @@ async def apply(storage: Storage, table: Table, action: Action) -> list[Event]:
             rule_params=e.params,
         ) from None
     table.log.append(json.dumps(action_to_json(action)))
-    table.last_step = (index + 1, action.seat) if isinstance(action, TURN_STEPS) else None
     before = table.recorded
     try:
         await store(storage, table, action)
     except BaseException:
         table.log.pop()
-        table.last_step = None
         table.recorded = before
         table.rebuild()
         raise

@@ -7,12 +7,16 @@ import json
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from tarot_core import Deal, DealView, Game, Rules, view
+from tarot_core import Deal, DealView, Discard, Ecart, Game, Misere, Poignee, Rules, view
 from tarot_core.serial import action_from_json
 
 from .clock import Timer
 from .snapshot import SeatInfo, TableSnapshot
 from .status import TableStatus
+
+TURN_STEPS = (Discard, Ecart, Poignee, Misere)
+"""Actions after which the same seat may act again within one turn; after a bid, a call,
+a slam declaration or a card the next move is a new turn."""
 
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "expert": "Expert bot"}
 
@@ -58,9 +62,6 @@ class Table:
     turn_timers: tuple[float, float] | None = None
     """This table's (reminder, stand-in) delays, chosen by its server; None: the process's
     ``TableSettings``. Stored with the game: a restart and Play again keep them."""
-    last_step: tuple[int, int] | None = None
-    """(deal number, seat) of the last action applied here when it was a step of a longer
-    turn (``applying.TURN_STEPS``): the seat's next step is not a new turn."""
     told: dict[int, Hashable] = field(default_factory=dict)
     """What each human seat's DM last showed, in short (``showing``), to tell changes."""
 
@@ -101,10 +102,13 @@ class Table:
         self.game = game
 
     def continuing(self, seat: int) -> bool:
-        """Whether ``seat`` took the last action of the current deal too: the next step of
-        one turn, as a player announces a poignée as they play, not a new turn."""
-        game = self.game
-        return game is not None and self.last_step == (len(game.deals), seat)
+        """Whether ``seat``'s next move is the next step of its turn (its slam after its
+        écart, its card after its poignée), not a new turn: read from the last action
+        logged, so that a restart keeps it too. (None of ``TURN_STEPS`` ends a deal.)"""
+        if not self.log:
+            return False
+        last = action_from_json(json.loads(self.log[-1]))
+        return isinstance(last, TURN_STEPS) and last.seat == seat
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -122,3 +122,5 @@ def test_values_in_words() -> None:
     assert gc.shown("en", "language", "es") == "Español"
     assert gc.shown("en", "poignee_bonus", (20, 40, 60)) == "20/40/60"
     assert gc.shown("en", "reminder_after", 1) == "1 second"
+    assert gc.shown("fr", "shuffle", "cut") == t("fr", "choice.shuffle.cut")  # a named value
+    assert gc.shown("en", "contracts", "fixed") == "fixed"  # no name: the value as typed
