@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.failures import log_failure
 from bot.guild_config import stored_language
 from bot.i18n import t
 from bot.render.table import (
@@ -32,14 +33,14 @@ from bot.render.table import (
 from bot.storage import Storage
 from bot.tables import LoopClock, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished, Reminder
-from bot.tables.status import TableStatus
+from bot.tables.status import ENDED, TableStatus
 from tarot_core import DealView
 
 from .errors import MESSAGE_LIMIT
 from .pacing import Coalescer
 from .threads import TableThreads
-from .ui.control_ids import ControlId, ControlKind
-from .ui.controls import ControlButton, controls_for
+from .ui.control_ids import ControlKind
+from .ui.controls import ControlButton, controls_for, table_control
 from .ui.lobby_controls import table_buttons
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,6 @@ CACHE_WAIT = 10.0
 DMS_CLOSED = 50007
 LINE_WAIT = 10.0
 """How long a channel line waits for the table edit it comes with (failing or slow)."""
-ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
 LOCKED = 50083
 """Discord's code for a post in a thread that is archived and locked."""
 
@@ -138,11 +138,10 @@ class DiscordPresenter:
     async def table_changed(self, table: TableSnapshot) -> None:
         self._seq += 1
         self.tables.submit(table.channel_id, (self._seq, table))
-        for key, dm in list(self._dm_last.items()):
-            if key[0] != table.game_id:
-                continue
-            info = table.seats[key[1]] if key[1] < len(table.seats) else None
-            if info is None or info.user_id != dm.user_id:  # the seat went to a bot
+        for seat, info in enumerate(table.seats):  # its seats, not every game's DMs
+            key = (table.game_id, seat)
+            dm = self._dm_last.get(key)
+            if dm is not None and (info is None or info.user_id != dm.user_id):  # to a bot
                 del self._dm_last[key]
                 self.dms.submit(key, _Dm(table, dm.user_id, dm.view, seated=False))
         if table.status in ENDED:
@@ -258,8 +257,8 @@ class DiscordPresenter:
         if guild is not None and guild.id not in self.guild_languages:
             try:
                 stored = await self.storage.guild_settings(guild.id)
-            except Exception:
-                log.exception("could not read the settings of guild %s", guild.id)
+            except Exception as e:
+                log_failure(log, f"reading the settings of guild {guild.id}", e)
                 return
             self.guild_languages[guild.id] = stored_language(stored)
 
@@ -309,8 +308,8 @@ class DiscordPresenter:
                     line = joined
                     taken += 1
                 await self._send_line(channel_id, line)
-            except Exception:  # Discord's refusal, or storage (where the thread is)
-                log.exception("channel %s: a line could not be posted", channel_id)
+            except Exception as e:  # Discord's refusal, or storage (where the thread is)
+                log_failure(log, f"posting a line in channel {channel_id}", e)
             finally:
                 for _ in range(taken):
                     queue.task_done()
@@ -355,7 +354,7 @@ class DiscordPresenter:
     def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         if table.status == "playing":  # My hand first, then Watch
-            control = ControlId(ControlKind.HAND, table.channel_id, table.game_id, 0, "")
+            control = table_control(ControlKind.HAND, table)
             view.add_item(ControlButton(control, label=t(locale, "button.my_hand")))
         for item in table_buttons(table, locale):  # the lobby's and Watch, or Play again
             view.add_item(item)
@@ -497,8 +496,8 @@ class DiscordPresenter:
     async def _store_locale(self, user_id: int, locale: str) -> None:
         try:
             await self.storage.set_locale(user_id, locale)
-        except Exception:
-            log.exception("could not store the locale of user %s", user_id)
+        except Exception as e:
+            log_failure(log, f"storing the locale of user {user_id}", e)
 
     async def user_locale(self, user_id: int, channel_id: int) -> str | None:
         known = self.locales.get(user_id)

@@ -17,3 +17,9 @@ class TableStatus(StrEnum):
     """Ended early by the host, a moderator or idleness; finished deals stay recorded."""
     CANCELLED = "cancelled"
     """A lobby closed before its game started."""
+
+
+LIVE = (TableStatus.LOBBY, TableStatus.PLAYING)
+"""A table on its channel: its message still changes."""
+ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
+"""A game over, however it ended: nothing of it changes any more."""

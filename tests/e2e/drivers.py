@@ -386,6 +386,28 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
+async def private_message(
+    fake: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str
+) -> FakeMessage:
+    """``user`` presses ``custom_id`` of ``message``: answered with a new message only for
+    them (type 4, ephemeral), which is returned."""
+    handle = await fake.click(user, message, custom_id)
+    response = await handle.response()
+    assert response["type"] == 4 and response["data"]["flags"] & 64, response
+    shown = await handle.message()
+    assert shown.ephemeral_for is user
+    return shown
+
+
+async def updated_in_place(
+    fake: FakeDiscord, handle: FakeInteraction, message: FakeMessage
+) -> FakeMessage:
+    """The press ``handle`` was answered by an update of that very ``message`` (type 7)."""
+    response = await handle.response()
+    assert response["type"] == 7, response
+    return fake.messages[message.id]
+
+
 async def ephemeral_text(handle: FakeInteraction) -> str:
     """The text of an interaction's first answer, which must be only for its user."""
     response: dict[str, Any] = await handle.response()

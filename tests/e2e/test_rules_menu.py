@@ -16,9 +16,11 @@ from drivers import (
     make_bot,
     open_lobby,
     press_start,
+    private_message,
     table_of,
+    updated_in_place,
 )
-from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, FakeUser, World, run_client
+from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
@@ -34,19 +36,7 @@ def only_select(message: FakeMessage) -> dict[str, Any]:
 
 async def open_menu(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> FakeMessage:
     """``user`` presses Rules: a new message only for them."""
-    handle = await fake.click(user, lobby, lobby_control(lobby, ":rules"))
-    response = await handle.response()
-    assert response["type"] == 4 and response["data"]["flags"] & 64, response
-    menu = await handle.message()
-    assert menu.ephemeral_for is user
-    return menu
-
-
-async def updated(fake: FakeDiscord, handle: FakeInteraction, menu: FakeMessage) -> FakeMessage:
-    """The pick was answered by an update of that very menu (type 7)."""
-    response = await handle.response()
-    assert response["type"] == 7, response
-    return fake.messages[menu.id]
+    return await private_message(fake, user, lobby, lobby_control(lobby, ":rules"))
 
 
 def rules_now(bot: TarotBot, channel: int) -> Any:
@@ -81,7 +71,7 @@ async def test_the_host_sets_a_rule_from_the_lobby_and_the_game_plays_it(
         ]
 
         # An option picked: the same message says what it does and offers its values.
-        menu = await updated(
+        menu = await updated_in_place(
             fake, await fake.select(alice, menu, listed["custom_id"], [option.name]), menu
         )
         assert t("fr", f"rules.explain.{option.name}") in menu.content
@@ -95,19 +85,19 @@ async def test_the_host_sets_a_rule_from_the_lobby_and_the_game_plays_it(
         back = [b["custom_id"] for b in menu.buttons() if b["custom_id"].endswith(":rules_back")]
         assert len(back) == 1
         # Back to the list, then the option again (a second menu kept for later).
-        menu = await updated(fake, await fake.click(alice, menu, back[0]), menu)
+        menu = await updated_in_place(fake, await fake.click(alice, menu, back[0]), menu)
         assert only_select(menu)["custom_id"] == listed["custom_id"]
-        menu = await updated(
+        menu = await updated_in_place(
             fake, await fake.select(alice, menu, listed["custom_id"], [option.name]), menu
         )
         kept = await open_menu(fake, alice, lobby)  # a second menu, at the option too
-        kept = await updated(
+        kept = await updated_in_place(
             fake, await fake.select(alice, kept, listed["custom_id"], [option.name]), kept
         )
 
         # A value picked: stored, the menu lists the options again with the new one.
         handle = await fake.select(alice, menu, values["custom_id"], [f"{option.name}:{index}"])
-        menu = await updated(fake, handle, menu)
+        menu = await updated_in_place(fake, handle, menu)
         assert getattr(rules_now(bot, channel), option.name) == value
         assert rule_line("fr", option.name, value) in menu.content
         described = {o["value"]: o.get("description") for o in only_select(menu)["options"]}

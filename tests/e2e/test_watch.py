@@ -17,7 +17,9 @@ from drivers import (
     make_bot,
     open_lobby,
     press_something,
+    private_message,
     table_of,
+    updated_in_place,
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
@@ -66,12 +68,7 @@ def public_view(bot: TarotBot, channel: int, locale: str) -> str:
 
 
 async def watch(fake: FakeDiscord, user: FakeUser, table_message: FakeMessage) -> FakeMessage:
-    handle = await fake.click(user, table_message, button(table_message, ":watch"))
-    response = await handle.response()
-    assert response["type"] == 4 and response["data"]["flags"] & 64, response
-    view = await handle.message()
-    assert view.ephemeral_for is user
-    return view
+    return await private_message(fake, user, table_message, button(table_message, ":watch"))
 
 
 async def refresh(
@@ -79,9 +76,7 @@ async def refresh(
 ) -> FakeMessage:
     """Press the view's Refresh: answered by an update of that very message (type 7)."""
     handle = await fake.click(user, view, button(view, ":watch_refresh"), locale=locale)
-    response = await handle.response()
-    assert response["type"] == 7, response
-    return fake.messages[view.id]
+    return await updated_in_place(fake, handle, view)
 
 
 async def test_a_spectator_follows_a_whole_game_from_one_view(

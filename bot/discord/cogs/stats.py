@@ -3,8 +3,9 @@
 Language: a reply to someone's own command speaks the invoker's Discord language, whether
 only they see it (``/stats``, ``/history``) or the whole channel does (``/leaderboard``):
 they asked, and they read it first. What nobody asked for — the table message and its event
-lines — speaks the server's language (``guild.preferred_locale``), and each DM its player's.
-Numbers are written the reader's way too (Babel: ``+93,3``, ``67 %``, ``-1 234``).
+lines — speaks the server's language (its ``language`` setting, else
+``guild.preferred_locale``), and each DM its player's. Numbers are written the reader's
+way too (Babel: ``+93,3``, ``67 %``, ``-1 234``).
 
 Everything here reads committed data through the storage's reader connection (a few
 indexed queries), so each command answers at once, without deferring. Only recorded deals

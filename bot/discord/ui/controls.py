@@ -8,13 +8,14 @@ a restart, and one made at another turn is answered "no longer current".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 from bot.i18n import t
 from bot.render.cards import card_long, card_short, group_name, group_of, sort_for_display
 from bot.render.controls import action_label
+from bot.tables import TableSnapshot
 from tarot_core import (
     Action,
     Bid,
@@ -30,7 +31,10 @@ from tarot_core import (
 )
 from tarot_core.cards import DECK_SIZE
 
+from ..errors import MESSAGE_LIMIT
 from .control_ids import KINDS, ControlId, ControlKind, pattern
+
+T = TypeVar("T")
 
 ROWS = 5
 PER_ROW = 5
@@ -59,6 +63,26 @@ async def _dispatch(
 ) -> None:
     if _handler:
         await _handler[0](interaction, control, values)
+
+
+def table_control(kind: ControlKind, table: TableSnapshot, arg: str = "") -> ControlId:
+    """A control of ``table``'s game that needs no turn (the table message's, a menu's)."""
+    return ControlId(kind, table.channel_id, table.game_id, 0, arg)
+
+
+async def show_privately(
+    interaction: discord.Interaction[Any], text: str, view: discord.ui.View, *, new: bool
+) -> None:
+    """A message only for the user, with its own controls: sent (``new``), or that very
+    ephemeral message drawn again through the press's own fresh interaction (an update,
+    callback type 7): the first press's token cannot edit it after 15 minutes."""
+    text, quiet = text[:MESSAGE_LIMIT], discord.AllowedMentions.none()
+    if new:
+        await interaction.response.send_message(
+            text, view=view, ephemeral=True, allowed_mentions=quiet
+        )
+    else:
+        await interaction.response.edit_message(content=text, view=view, allowed_mentions=quiet)
 
 
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):
@@ -184,7 +208,8 @@ def _rows(items: list[list[discord.ui.Item[Any]]]) -> list[discord.ui.Item[Any]]
     return out
 
 
-def _chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+def chunks(items: Sequence[T], size: int) -> list[list[T]]:
+    """``items`` in runs of at most ``size`` (a row's buttons, a select's options)."""
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
@@ -221,7 +246,7 @@ def controls_for(
             button(ControlKind.CALL, str(a.card), card_short(a.card, locale), style=primary)
             for a in calls
         ]
-        return _rows(_chunks(line_items, PER_ROW))
+        return _rows(chunks(line_items, PER_ROW))
     slams = [a for a in legal if isinstance(a, DeclareSlam)]
     if slams:
         return _rows(
@@ -254,17 +279,17 @@ def _ecart_selects(
     groups: dict[int, list[int]] = {}
     for card in sort_for_display(discards):
         groups.setdefault(group_of(card), []).append(card)
-    chunks: list[tuple[int, list[int]]] = []
+    runs: list[tuple[int, list[int]]] = []
     for group, cards in groups.items():
-        for part in _chunks(cards, MAX_OPTIONS):
-            chunks.append((group, part))
-    while len(chunks) > ROWS:  # merge the two smallest neighbours until they fit
-        sizes = [len(a) + len(b) for (_, a), (_, b) in zip(chunks, chunks[1:], strict=False)]
+        for part in chunks(cards, MAX_OPTIONS):
+            runs.append((group, part))
+    while len(runs) > ROWS:  # merge the two smallest neighbours until they fit
+        sizes = [len(a) + len(b) for (_, a), (_, b) in zip(runs, runs[1:], strict=False)]
         i = sizes.index(min(sizes))
-        merged = (chunks[i][0], chunks[i][1] + chunks[i + 1][1])
-        chunks[i : i + 2] = [merged]
+        merged = (runs[i][0], runs[i][1] + runs[i + 1][1])
+        runs[i : i + 2] = [merged]
     items: list[list[discord.ui.Item[Any]]] = []
-    for n, (group, cards) in enumerate(chunks):
+    for n, (group, cards) in enumerate(runs):
         options = [
             discord.SelectOption(label=card_long(c, locale), value=str(c), description=None)
             for c in cards
@@ -318,7 +343,7 @@ def _play_controls(
             )
             for c in hand
         ]
-        rows = _chunks(cards, PER_ROW)
+        rows = chunks(cards, PER_ROW)
         if extras:
             rows.append(extras)
         return _rows(rows)
@@ -330,7 +355,7 @@ def _play_controls(
     ]
     items: list[list[discord.ui.Item[Any]]] = [
         [ControlSelect(cid(ControlKind.CARD, f"sel_{n}"), options=part, max_values=1)]
-        for n, part in enumerate(_chunks(options, MAX_OPTIONS))
+        for n, part in enumerate(chunks(options, MAX_OPTIONS))
     ]
     items.append(extras)
     return _rows(items)

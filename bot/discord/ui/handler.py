@@ -26,7 +26,7 @@ from tarot_core import DealView, Discard, Ecart
 from ..errors import answer_failure
 from . import lobby_controls
 from .control_ids import ControlId, ControlKind
-from .controls import ControlButton, requested_action
+from .controls import ControlButton, requested_action, show_privately, table_control
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -56,10 +56,7 @@ async def hand_message(
     locale = str(interaction.locale)
     drawn = bot.presenter.hand_content(snapshot, view, locale)
     text, controls = ephemeral_hand(drawn, snapshot, locale)
-    if edit:
-        await interaction.response.edit_message(content=text, view=controls)
-    else:
-        await interaction.response.send_message(text, view=controls, ephemeral=True)
+    await show_privately(interaction, text, controls, new=not edit)
 
 
 def ephemeral_hand(
@@ -71,7 +68,7 @@ def ephemeral_hand(
     a whole game."""
     text, controls = content
     if table.status == TableStatus.PLAYING and not controls.children:
-        control = ControlId(ControlKind.HAND, table.channel_id, table.game_id, 0, "")
+        control = table_control(ControlKind.HAND, table)
         controls.add_item(ControlButton(control, label=t(locale, "button.refresh_hand")))
     return text, controls
 

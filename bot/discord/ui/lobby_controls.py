@@ -21,7 +21,7 @@ from bot.tables import TableSnapshot
 
 from . import rules_menu, watch
 from .control_ids import ControlId, ControlKind
-from .controls import PER_ROW, ControlButton
+from .controls import PER_ROW, ControlButton, table_control
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -57,7 +57,7 @@ def table_buttons(table: TableSnapshot, locale: str | None) -> list[discord.ui.I
     beside the presenter's own)."""
 
     def control(arg: str) -> ControlId:
-        return ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, arg)
+        return table_control(ControlKind.LOBBY, table, arg)
 
     items: list[discord.ui.Item[Any]] = []
     if table.status == "lobby":

@@ -26,7 +26,15 @@ from bot.tables.status import TableStatus
 from tarot_core.rules import OPTION, OPTIONS, RuleOption
 
 from .control_ids import ControlId, ControlKind
-from .controls import MAX_OPTIONS, ROWS, ControlButton, ControlSelect
+from .controls import (
+    MAX_OPTIONS,
+    ROWS,
+    ControlButton,
+    ControlSelect,
+    chunks,
+    show_privately,
+    table_control,
+)
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -41,12 +49,12 @@ PICK_VALUE = "sel_value_"
 """An option's selects (``sel_value_<n>``): their values are ``<option>:<index>``."""
 LABEL = 100
 """Discord's limit on a select option's label and description."""
-QUIET = discord.AllowedMentions.none()
 
 
 def rules_button(table: TableSnapshot, locale: str | None, *, row: int) -> ControlButton:
-    control = ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, RULES)
-    return ControlButton(control, label=t(locale, "button.rules"), row=row)
+    return ControlButton(
+        table_control(ControlKind.LOBBY, table, RULES), label=t(locale, "button.rules"), row=row
+    )
 
 
 def is_menu(arg: str) -> bool:
@@ -89,12 +97,7 @@ async def handle(
         text, view = list_view(table, _editable(bot, table, user_id), locale)
     else:
         text, view = list_view(table, _editable(bot, table, user_id), locale)
-    if arg == RULES:
-        await interaction.response.send_message(
-            text, view=view, ephemeral=True, allowed_mentions=QUIET
-        )
-    else:
-        await interaction.response.edit_message(content=text, view=view, allowed_mentions=QUIET)
+    await show_privately(interaction, text, view, new=arg == RULES)
     return True
 
 
@@ -146,10 +149,10 @@ def list_view(
             for option in OPTIONS
         ]
         placeholder = t(locale, "rules_menu.pick_option")
-        for n, part in enumerate(_chunks(choices, MAX_OPTIONS)[:ROWS]):
-            control = _control(table, f"{PICK_OPTION}{n}")
+        for n, part in enumerate(chunks(choices, MAX_OPTIONS)[:ROWS]):
+            control = table_control(ControlKind.LOBBY, table, f"{PICK_OPTION}{n}")
             view.add_item(ControlSelect(control, options=part, placeholder=placeholder, row=n))
-    return "\n".join(lines)[:2000], view
+    return "\n".join(lines), view
 
 
 def option_view(
@@ -174,18 +177,14 @@ def option_view(
         for i, value in enumerate(option.allowed)
     ]
     placeholder = t(locale, "rules_menu.pick_value")
-    rows = _chunks(choices, MAX_OPTIONS)[: ROWS - 1]
+    rows = chunks(choices, MAX_OPTIONS)[: ROWS - 1]
     for n, part in enumerate(rows):
-        control = _control(table, f"{PICK_VALUE}{n}")
+        control = table_control(ControlKind.LOBBY, table, f"{PICK_VALUE}{n}")
         view.add_item(ControlSelect(control, options=part, placeholder=placeholder, row=n))
-    back = ControlButton(_control(table, BACK), label=t(locale, "button.rules_back"), row=len(rows))
+    back = ControlButton(
+        table_control(ControlKind.LOBBY, table, BACK),
+        label=t(locale, "button.rules_back"),
+        row=len(rows),
+    )
     view.add_item(back)
-    return "\n".join(lines)[:2000], view
-
-
-def _control(table: TableSnapshot, arg: str) -> ControlId:
-    return ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, arg)
-
-
-def _chunks(items: list[discord.SelectOption], size: int) -> list[list[discord.SelectOption]]:
-    return [items[i : i + size] for i in range(0, len(items), size)]
+    return "\n".join(lines), view

@@ -21,12 +21,12 @@ from bot.storage import Storage
 from bot.tables import TableSnapshot
 from bot.tables.events import GameFinished
 from bot.tables.snapshot import SeatInfo
-from bot.tables.status import TableStatus
+from bot.tables.status import ENDED, LIVE, TableStatus
 from tarot_core import Rules
 from tarot_core.game import ranks
 
 from .control_ids import ControlId, ControlKind
-from .controls import ControlButton
+from .controls import ControlButton, show_privately, table_control
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -35,12 +35,10 @@ WATCH = "watch"
 """The table message's button: a new spectator view."""
 REFRESH = "watch_refresh"
 """The spectator view's own button: that view drawn again."""
-LIVE = (TableStatus.LOBBY, TableStatus.PLAYING)
-ENDED = (TableStatus.FINISHED, TableStatus.STOPPED, TableStatus.CANCELLED)
 
 
 def watch_button(table: TableSnapshot, locale: str | None) -> ControlButton:
-    control = ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, WATCH)
+    control = table_control(ControlKind.LOBBY, table, WATCH)
     return ControlButton(control, label=t(locale, "button.watch"))
 
 
@@ -50,13 +48,7 @@ async def handle(bot: TarotBot, interaction: discord.Interaction[Any], control: 
     if control.kind != ControlKind.LOBBY or control.arg not in (WATCH, REFRESH):
         return False
     text, view = await spectator_view(bot, control, str(interaction.locale))
-    quiet = discord.AllowedMentions.none()
-    if control.arg == WATCH:
-        await interaction.response.send_message(
-            text, view=view, ephemeral=True, allowed_mentions=quiet
-        )
-    else:
-        await interaction.response.edit_message(content=text, view=view, allowed_mentions=quiet)
+    await show_privately(interaction, text, view, new=control.arg == WATCH)
     return True
 
 
@@ -68,16 +60,16 @@ async def spectator_view(
     table = bot.tables.table(control.channel_id)
     view = discord.ui.View(timeout=None)
     if table is None or table.game_id != control.game_id:
-        return (await ended_text(bot.storage, control.game_id, locale))[:2000], view
+        return await ended_text(bot.storage, control.game_id, locale), view
     body = (
         lobby_text(locale, table)
         if table.status == TableStatus.LOBBY
         else table_text(locale, table)
     )
     if table.status in LIVE:
-        refresh = ControlId(ControlKind.LOBBY, table.channel_id, table.game_id, 0, REFRESH)
+        refresh = table_control(ControlKind.LOBBY, table, REFRESH)
         view.add_item(ControlButton(refresh, label=t(locale, "button.refresh_watch")))
-    return f"{t(locale, 'watch.header')}\n\n{body}"[:2000], view
+    return f"{t(locale, 'watch.header')}\n\n{body}", view
 
 
 async def ended_text(storage: Storage, game_id: int, locale: str | None) -> str:

@@ -57,24 +57,6 @@ async def test_keys_are_paced_independently_and_quiet_keys_send_at_once() -> Non
     assert sent == [("a", 1), ("b", 1), ("a", 2), ("b", 2)]
 
 
-async def test_a_failed_send_does_not_stop_later_ones() -> None:
-    clock = ManualClock()
-    sent: list[int] = []
-
-    async def send(key: str, value: int) -> None:
-        if value == 1:
-            raise RuntimeError("Discord said 500")
-        sent.append(value)
-
-    c: Coalescer[str, int] = Coalescer(clock, 0.5, send)
-    c.submit("m", 1)
-    await step(clock, 0)
-    c.submit("m", 2)
-    await step(clock, 0.5)
-    await c.drain()
-    assert sent == [2]
-
-
 async def test_settled_waits_until_the_latest_value_of_a_key_is_sent() -> None:
     clock = ManualClock()
     sent: list[tuple[str, int]] = []

@@ -10,7 +10,18 @@ import pytest
 
 from bot.discord.ui.control_ids import ControlId
 from bot.discord.ui.controls import ControlButton, ControlSelect, controls_for, requested_action
-from tarot_core import Action, DealView, Discard, Ecart, Game, Poignee, Rules, view
+from tarot_core import (
+    Action,
+    DealView,
+    DeclareSlam,
+    Discard,
+    Ecart,
+    Game,
+    Misere,
+    Poignee,
+    Rules,
+    view,
+)
 
 
 def action_for(v: DealView, control: ControlId, values: Sequence[str]) -> Action | None:
@@ -126,8 +137,6 @@ def _first_view(rules: Rules, wanted: Any, seeds: int = 200) -> DealView:
 
 
 def test_the_petit_chelem_has_its_own_button_and_is_asked_for_by_it() -> None:
-    from tarot_core.actions import DeclareSlam
-
     rules = Rules.from_options(4, {"petit_chelem": True})
     seen = _first_view(rules, lambda legal: any(getattr(a, "petit", False) for a in legal))
     items = controls_for(seen, 1, 2, 3, "fr")
@@ -141,8 +150,6 @@ def test_the_petit_chelem_has_its_own_button_and_is_asked_for_by_it() -> None:
 
 
 def test_a_split_misere_offers_one_button_per_kind() -> None:
-    from tarot_core.actions import Misere
-
     rules = Rules.from_options(4, {"misere": "split"})
     seen = _first_view(rules, lambda legal: any(isinstance(a, Misere) for a in legal))
     kinds = {a.kind for a in seen.legal if isinstance(a, Misere)}
