@@ -581,7 +581,7 @@ def _duration(seconds: float) -> str:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     add_rule_argument(p)
-    levels = f"{', '.join(LEVELS)} or cmd:COMMAND"
+    levels = f"{', '.join(LEVELS)}, expert:N (N samples a decision) or cmd:COMMAND"
     p.add_argument("--candidate", default="expert", help=f"the level under test ({levels})")
     p.add_argument("--baseline", default="heuristic", help=f"the reference level ({levels})")
     p.add_argument("--deals", type=int, default=100, help="deal sets to play (default 100)")

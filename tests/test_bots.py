@@ -69,6 +69,14 @@ def test_expert_with_a_sample_cap_is_deterministic() -> None:
     assert run() == run()
 
 
+def test_expert_n_level_caps_samples_and_refuses_a_bad_count() -> None:
+    bot = make_bot("expert:7", seed=1)
+    assert isinstance(bot, ExpertBot) and bot.max_samples == 7 and bot.think > 1000
+    for bad in ("expert:", "expert:0", "expert:x"):
+        with pytest.raises(ValueError, match="whole number of samples"):
+            make_bot(bad, seed=1)
+
+
 @pytest.mark.parametrize("level", ["random", "heuristic"])
 def test_same_seed_same_game(level: str) -> None:
     a = play_deal(4, [level], 17)
