@@ -100,6 +100,17 @@ def cmd_bot(args: argparse.Namespace) -> int:
     return serve_bot(args.level, args.seed, args.think_ms)
 
 
+def bot_level(text: str) -> str:
+    """A level ``make_bot`` builds (``expert:N`` included); argparse's refusal otherwise."""
+    if text not in LEVELS and not text.startswith("expert:"):
+        raise argparse.ArgumentTypeError(f"choose {', '.join(LEVELS)} or expert:N, not {text!r}")
+    try:
+        make_bot(text, seed=0)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m tarot_core", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -137,7 +148,9 @@ def parser() -> argparse.ArgumentParser:
     a.set_defaults(func=cmd_arena)
 
     t = sub.add_parser("bot", help="one bot on stdin/stdout, speaking docs/bot-protocol.md")
-    t.add_argument("--level", choices=LEVELS, default="random")
+    t.add_argument(
+        "--level", type=bot_level, default="random", help=f"{', '.join(LEVELS)} or expert:N"
+    )
     t.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
     t.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time")
     t.set_defaults(func=cmd_bot)

@@ -222,7 +222,8 @@ def test_command_survives_undecodable_bytes() -> None:
     ("args", "message"),
     [
         (["--think-ms", "0"], "--think-ms must be at least 1"),
-        (["--level", "genius"], "invalid choice: 'genius'"),
+        (["--level", "genius"], "choose random, heuristic, expert or expert:N, not 'genius'"),
+        (["--level", "expert:0"], "whole number of samples of at least 1"),
         (["--seed", "x"], "invalid int value: 'x'"),
     ],
 )
