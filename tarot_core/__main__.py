@@ -43,6 +43,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
+    if args.versus:  # side by side with magmacrunch-tarot's engine
+        from .bench import versus_cli
+
+        return versus_cli(args)
     try:
         figures = run(args.players, args.deals, args.seed, parse_rules(args.rule))
     except RulesError as e:
@@ -124,6 +128,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--deals", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument(
+        "--versus",
+        metavar="PYTHON",
+        help="also time magmacrunch-tarot's engine, installed for this interpreter (4 players)",
+    )
     add_rule_argument(b)
     b.set_defaults(func=cmd_bench)
 

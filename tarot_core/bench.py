@@ -1,9 +1,14 @@
-"""Engine speed: complete deals with uniformly random legal choices, on one core."""
+"""Engine speed: complete deals with uniformly random legal choices, on one core; and
+side by side with magmacrunch-tarot's engine (``versus``), run by another interpreter."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from .actions import Bid, Call, DeclareSlam, Ecart, Poignee
@@ -13,29 +18,41 @@ from .dealing import deal as deal_cards
 from .rules import Rules
 from .scoring import Outcome
 
+_PLAYING = Phase.PLAYING
+
 
 def random_deal(rng: random.Random, rules: Rules, dealer: int) -> Deal:
     """Deal and play one deal to its end with random legal choices (poignées whenever
     allowed, at the highest level the hand allows)."""
     hands, chien = deal_cards(rng, rules, dealer)
     deal = Deal(rules, dealer, hands, chien)
-    while not deal.done:
+    choice = rng.choice
+    while deal.phase < _PLAYING:
         seat = deal.to_act
         phase = deal.phase
-        if phase == Phase.PLAYING:
-            if not deal.started >> seat & 1:
-                options = deal.poignee_options(seat)
-                if options:
-                    deal.apply(Poignee(seat, options[-1][1]))
-            deal.play(seat, rng.choice(cards_of(deal.legal_cards(seat))))
-        elif phase == Phase.BIDDING:
-            deal.apply(Bid(seat, rng.choice(deal.legal_bids(seat))))
+        if phase == Phase.BIDDING:
+            deal.apply(Bid(seat, choice(deal.legal_bids(seat))))
         elif phase == Phase.CALLING:
-            deal.apply(Call(seat, rng.choice(cards_of(deal.callable_cards()))))
+            deal.apply(Call(seat, choice(cards_of(deal.callable_cards()))))
         elif phase == Phase.ECART:
             deal.apply(Ecart(seat, random_ecart(rng, deal)))
         else:
             deal.apply(DeclareSlam(seat, rng.random() < 0.5))
+    if deal.phase is not _PLAYING:
+        return deal
+    # The play: the hot loop. Each seat plays once in the first trick, and only before
+    # that may it show a poignée.
+    play = deal.play
+    legal_cards = deal.legal_cards
+    for _ in range(deal.size):
+        seat = deal.to_act
+        options = deal.poignee_options(seat)
+        if options:
+            deal.apply(Poignee(seat, options[-1][1]))
+        play(seat, choice(cards_of(legal_cards(seat))))
+    while deal.phase is _PLAYING:
+        seat = deal.to_act
+        play(seat, choice(cards_of(legal_cards(seat))))
     return deal
 
 
@@ -72,3 +89,71 @@ def run(
         "outcomes": outcomes,
         "rules": dict(options or {}),
     }
+
+
+VERSUS_SCRIPT = Path(__file__).with_name("bench_magmacrunch.py")
+"""Plays random deals with magmacrunch-tarot; runs under the interpreter given to ``versus``."""
+
+
+class VersusError(RuntimeError):
+    """The other interpreter could not run magmacrunch-tarot's deals (one line, for a human)."""
+
+
+def versus(python: str, deals: int, seed: int, timeout: float = 600.0) -> dict[str, Any]:
+    """magmacrunch-tarot's figures for ``deals`` random deals, from a subprocess of ``python``
+    (an interpreter of an environment where it is installed: it is no dependency of ours).
+    ``-I`` keeps that interpreter away from our directory and environment."""
+    try:
+        proc = subprocess.run(
+            [python, "-I", str(VERSUS_SCRIPT), str(deals), str(seed)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise VersusError(f"{python}: cannot run magmacrunch-tarot's deals: {e}") from e
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        raise VersusError(f"{python}: exit status {proc.returncode}: {last}")
+    try:
+        figures = json.loads(proc.stdout)
+        rate = figures["deals_per_second"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise VersusError(f"{python}: unexpected output {proc.stdout[:200]!r}") from e
+    if not isinstance(figures, dict) or not isinstance(rate, int | float):
+        raise VersusError(f"{python}: unexpected output {proc.stdout[:200]!r}")
+    return figures
+
+
+def side_by_side(deals: int, seed: int, python: str) -> dict[str, Any]:
+    """Our engine, then magmacrunch-tarot's, on the same number of 4-player deals, in one run:
+    both rates and ``ratio`` (ours over theirs)."""
+    ours = run(4, deals, seed)
+    theirs = versus(python, deals, seed)
+    ratio = None
+    if ours["deals_per_second"] and theirs["deals_per_second"]:
+        ratio = round(ours["deals_per_second"] / theirs["deals_per_second"], 2)
+    return {**ours, "versus": theirs, "ratio": ratio}
+
+
+def versus_cli(args: Any) -> int:
+    """``bench --versus PYTHON``: both rates and their ratio, or one line and status 2."""
+    if args.players != 4 or args.rule:
+        print("bench: --versus plays 4 players under the default rules", file=sys.stderr)
+        return 2
+    try:
+        figures = side_by_side(args.deals, args.seed, args.versus)
+    except VersusError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    theirs = figures["versus"]
+    print(
+        f"{figures['deals']} deals at 4 players, seed {figures['seed']}, one core:"
+        f" tarot_core {figures['deals_per_second']} deals/s ({figures['seconds']} s),"
+        f" magmacrunch-tarot {theirs.get('version')} {theirs['deals_per_second']} deals/s"
+        f" ({theirs['seconds']} s): ratio {figures['ratio']}"
+    )
+    return 0

@@ -115,16 +115,49 @@ def mask_of(cards: Iterable[Card]) -> Mask:
     return m
 
 
+def _chunk_tables(bits: int, chunks: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each ``bits``-wide slice of a mask, the cards of every value of that slice."""
+    low: list[tuple[int, ...]] = [()]
+    for i in range(bits):
+        low += [t + (i,) for t in low]
+    return tuple(tuple(tuple(c + bits * j for c in t) for t in low) for j in range(chunks))
+
+
+_T0, _T1, _T2, _T3, _T4, _T5, _T6, _T7 = _chunk_tables(10, 8)
+_BEYOND = 1 << 80
+"""The tables cover 80 bits, the deck's 78 and two more."""
+
+
 def cards_of(mask: Mask) -> list[Card]:
-    """Cards of a mask in ascending id order."""
-    if mask < 0:  # would loop for ever below
-        raise ValueError(f"a card mask is never negative: {mask}")
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """Cards of a mask in ascending id order.
+
+    Hot in every simulation (a bot lists its legal cards at each move), hence eight 10-bit
+    table lookups (8 × 1024 small tuples, built at import in a few milliseconds) rather than
+    a loop over the bits; one or two cards are read directly, which is faster still."""
+    rest = mask & (mask - 1)  # all but the lowest card
+    if not rest & (rest - 1) or not 0 < mask < _BEYOND:  # at most 2 cards, or not a mask
+        if mask < 0:  # would loop for ever below
+            raise ValueError(f"a card mask is never negative: {mask}")
+        if not rest:
+            return [mask.bit_length() - 1] if mask else []
+        if mask < _BEYOND:
+            return [(mask ^ rest).bit_length() - 1, rest.bit_length() - 1]
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    return [
+        *_T0[mask & 1023],
+        *_T1[mask >> 10 & 1023],
+        *_T2[mask >> 20 & 1023],
+        *_T3[mask >> 30 & 1023],
+        *_T4[mask >> 40 & 1023],
+        *_T5[mask >> 50 & 1023],
+        *_T6[mask >> 60 & 1023],
+        *_T7[mask >> 70],
+    ]
 
 
 def count(mask: Mask) -> int:

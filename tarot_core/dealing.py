@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from .cards import DECK_SIZE, Card, Mask
 from .rules import Rules
 
+_BIT: tuple[Mask, ...] = tuple(1 << c for c in range(DECK_SIZE))
+
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
     deck = list(range(DECK_SIZE))
@@ -32,7 +34,8 @@ def deal_deck(
     """
     n = rules.players
     skip = dealer if rules.sits_out else -1
-    packets = rules.playing * rules.hand_size // rules.packet
+    packet = rules.packet
+    packets = rules.playing * rules.hand_size // packet
     gaps = set(rng.sample(range(1, packets), rules.chien_size))
     hands = [0] * n
     chien: Mask = 0
@@ -40,13 +43,13 @@ def deal_deck(
     seat = (dealer + 1) % n
     for p in range(packets):
         if p in gaps:
-            chien |= 1 << deck[pos]
+            chien |= _BIT[deck[pos]]
             pos += 1
-        m = 0
-        for c in deck[pos : pos + rules.packet]:
-            m |= 1 << c
-        hands[seat] |= m
-        pos += rules.packet
+        m = hands[seat]
+        for c in deck[pos : pos + packet]:
+            m |= _BIT[c]
+        hands[seat] = m
+        pos += packet
         seat = seat + 1 if seat + 1 < n else 0
         if seat == skip:
             seat = seat + 1 if seat + 1 < n else 0

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT, Card, Mask, cards_of
+from .cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT, TRUMP_21, Card, Mask, cards_of
 from .rules import FIXED_VALUES, Contract, Rules
 
 TARGETS = (56, 51, 41, 36)
@@ -139,6 +139,9 @@ def chelem_term(
     return None, 0
 
 
+_PETIT_AU_BOUT: dict[str | None, int] = {"taker": 10, "defence": -10, None: 0}
+
+
 def contract_terms(
     rules: Rules, contract: Contract, diff: int, made: bool, petit_au_bout: str | None
 ) -> tuple[int, int]:
@@ -146,7 +149,7 @@ def contract_terms(
     ±(25 + diff) × multiplier (§8) or ±(value + diff) under fixed contracts (§11.4), and
     the petit au bout, ±10 × multiplier or ±value (a score sheet shows them as they count)."""
     sign = 1 if made else -1
-    pab = {"taker": 10, "defence": -10, None: 0}[petit_au_bout]
+    pab = _PETIT_AU_BOUT[petit_au_bout]
     if rules.contracts == "fixed":
         value = FIXED_VALUES[contract]
         return sign * (value + diff), pab * value // 10
@@ -186,20 +189,24 @@ def score_played(
     def taking(seat: int) -> bool:
         return seat in (taker, partner)
 
-    kept = PETIT if imprenable >= 0 else EXCUSE  # a protected Petit too is counted apart
-    taker_half = 0
-    taker_cards: Mask = 0
-    for cards, winner in zip(tricks, winners, strict=True):
-        if taking(winner):
-            for c in cards:
-                if c != EXCUSE and c != kept:
-                    taker_half += HALF_POINTS[c]
-                    taker_cards |= 1 << c
+    # Every card of the tricks the taker's side won, in one pass (this runs once per
+    # simulated deal); the Excuse and a protected Petit are counted apart below.
+    taker_side_won = [w in (taker, partner) for w in winners]
+    won = [c for cards, wins in zip(tricks, taker_side_won, strict=True) if wins for c in cards]
+    taker_half = sum(map(HALF_POINTS.__getitem__, won))
+    taker_cards: Mask = 0  # of the cards that count for the taker's side, its oudlers
+    if EXCUSE in won:
+        taker_half -= HALF_POINTS[EXCUSE]
+    if PETIT in won:
+        if imprenable >= 0:
+            taker_half -= HALF_POINTS[PETIT]
+        else:
+            taker_cards |= 1 << PETIT
+    if TRUMP_21 in won:
+        taker_cards |= 1 << TRUMP_21
     if contract != Contract.GARDE_CONTRE:
-        taker_half += sum(HALF_POINTS[c] for c in cards_of(set_aside))
-        taker_cards |= set_aside
-
-    taker_side_won = [taking(w) for w in winners]
+        taker_half += sum(map(HALF_POINTS.__getitem__, cards_of(set_aside)))
+        taker_cards |= set_aside & OUDLERS
     if excuse_seat is not None and excuse_trick is not None:
         owner_taking = taking(excuse_seat)
         winner_taking = taker_side_won[excuse_trick]
