@@ -43,6 +43,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
+    if args.rollouts:  # the expert's inner loop: rollouts/s and decisions/s
+        from .rollout_bench import run as run_rollouts
+
+        print(json.dumps(run_rollouts(args.players, min(args.deals, 2000), args.seed)))
+        return 0
     if args.versus:  # side by side with magmacrunch-tarot's engine
         from .bench import versus_cli
 
@@ -128,6 +133,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--deals", type=int, default=5000)
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--rollouts", action="store_true", help="rollouts/s of the expert instead")
     b.add_argument(
         "--versus",
         metavar="PYTHON",
@@ -155,6 +161,12 @@ def parser() -> argparse.ArgumentParser:
     a = sub.add_parser("arena", help="duplicate tournament: one bot level against another")
     add_arguments(a)
     a.set_defaults(func=cmd_arena)
+
+    from . import bidding_report
+
+    k = sub.add_parser("bidding", help="a bot level's bids on random deals, against RULES.md §10")
+    bidding_report.add_arguments(k)
+    k.set_defaults(func=bidding_report.run_cli)
 
     t = sub.add_parser("bot", help="one bot on stdin/stdout, speaking docs/bot-protocol.md")
     t.add_argument(

@@ -11,17 +11,20 @@ import math
 import random
 import time
 
-from ..actions import Action, Bid, Misere, Play, Poignee
+from ..actions import Action, Misere, Play, Poignee
+from ..cards import OUDLERS, Mask
 from ..deal import Deal, Phase
 from ..rules import Contract
 from ..view import DealView
 from ..view_check import ImpossibleView, check_view
+from .bidding import choose_bid
 from .endgame import ENDGAME_TRICKS, solve
-from .evaluation import THRESHOLD, strength
+from .evaluation import THRESHOLD, min_trumps, strength, trump_count
 from .heuristic import HeuristicBot, Table
-from .knowledge import Knowledge, infer
+from .knowledge import Knowledge, Leanings, infer, lean
 from .rollout import finish
-from .worlds import build_world, sample_hidden
+from .signals import signal_card
+from .worlds import agreement, build_world, sample_hidden
 
 MIN_SAMPLES = 24
 """Samples taken before stopping early on a clear winner."""
@@ -35,13 +38,14 @@ class ExpertBot:
         self.think = think_ms / 1000
         self.max_samples = max_samples if max_samples is not None else 1_000_000
         self.heuristic = HeuristicBot(seed)
+        self._leaning: tuple[Knowledge, Leanings, list[float]] | None = None
 
     def act(self, view: DealView) -> Action:
         """Raises ImpossibleView for a view no real deal can produce (no world to sample)."""
         check_view(view)
         assert view.seat is not None and view.legal, "asked to act with nothing to do"
         if view.phase == Phase.BIDDING:
-            return self.search(view, [a for a in view.legal if isinstance(a, Bid)])
+            return choose_bid(self, view)
         if view.phase != Phase.PLAYING:
             return self.heuristic.decide(view)
         for action in view.legal:
@@ -81,42 +85,111 @@ class ExpertBot:
             ):
                 break
         means = [sum(v) / len(v) for v in values]
-        return candidates[max(range(len(candidates)), key=means.__getitem__)]
+        best = max(range(len(candidates)), key=means.__getitem__)
+        return candidates[_signal_or(view, candidates, values, best)]
 
     def _world(self, view: DealView, know: Knowledge) -> Deal:
-        """A sampled world, preferring one where every bid matches the hand that made it."""
-        world = None
+        """A sampled world, drawn in proportion to how well the bids and the play seen so
+        far agree with it: rejection sampling against the best agreement seen for this view
+        (evidence that no world fully meets must not waste every try of every world),
+        settling after ``BID_TRIES`` draws for the likeliest one seen and lowering the bar to
+        its weight, so sampling never fails or loops."""
+        if self._leaning is None or self._leaning[0] is not know:  # one per decision
+            self._leaning = (know, lean(view, know), [1.0])
+        _, leanings, cap = self._leaning
+        best: tuple[float, Deal] | None = None
         for _ in range(BID_TRIES):
             hidden = sample_hidden(know, view, self.rng)
             if hidden is None:  # the voids it shows leave no place for some card
                 raise ImpossibleView("view", "no deal of the unseen cards fits what it shows")
             world = build_world(view, know, *hidden)
-            if _bids_plausible(world, know.seat):
-                break
-        assert world is not None
-        return world
+            weight = _bids_likelihood(world, know.seat) * agreement(world, leanings)
+            if weight >= cap[0] or self.rng.random() * cap[0] < weight:
+                cap[0] = max(cap[0], weight)
+                return world
+            if best is None or weight > best[0]:
+                best = (weight, world)
+        assert best is not None
+        cap[0] = best[0]
+        return best[1]
 
 
-BID_TRIES = 12
-"""Samples tried for one whose bids look plausible before settling for the last one."""
+BID_TRIES = 24
+"""Draws tried for a world before settling for the likeliest one seen."""
 BID_MARGIN = 8
-"""How far (in §10 points) a bidder's hand may stray from its bid."""
+"""How far (in §10 points) beyond a bid's band a hand makes the bid unlikely, not doubtful."""
+UNLIKELY = 0.05
+"""The weight of a bid from a hand far from its band (or a pass from a hand far above one)."""
+DOUBTFUL = 0.25
+"""The weight of a bid at the edge of its band, or of a Garde sans with few trumps."""
 
 
-def _bids_plausible(world: Deal, me: int) -> bool:
+def _bids_likelihood(world: Deal, me: int) -> float:
+    """How likely the others' calls are from the hands this world deals them: a pass says
+    no hand for the next contract, a bid a hand near its band of RULES.md §10 (with enough
+    trumps; many trumps and an oudler for a Garde sans or contre)."""
+    offered = sorted(c for c in world.rules.bids if c > Contract.PASS)
+    players = world.rules.playing
+    weight = 1.0
     best = Contract.PASS
     for seat, bid in zip(world.speakers, world.bids, strict=True):
         if bid == Contract.PAROLE:  # commits to nothing
             continue
         if seat != me:
-            score = strength(world.dealt[seat], world.rules.playing)
-            if bid == Contract.PASS:
-                if best < Contract.PRISE and score >= THRESHOLD[Contract.PRISE] + BID_MARGIN:
-                    return False
-            elif score < THRESHOLD[min(bid, Contract.GARDE)] - BID_MARGIN:
-                return False
+            weight *= _bid_odds(world.dealt[seat], players, bid, [c for c in offered if c > best])
         best = max(best, bid)
-    return True
+    return weight
+
+
+def _bid_odds(hand: Mask, players: int, bid: Contract, above: list[Contract]) -> float:
+    short = trump_count(hand) < min_trumps(hand)
+    if bid == Contract.PASS:
+        if short or not above:  # too few trumps to take: a pass whatever the points
+            return 1.0
+        excess = _score(hand, players, above[0]) - THRESHOLD[above[0]]
+        return UNLIKELY if excess >= BID_MARGIN else DOUBTFUL if excess >= 0 else 1.0
+    weight = UNLIKELY if short else 1.0
+    deficit = THRESHOLD[bid] - _score(hand, players, bid)
+    weight *= UNLIKELY if deficit > BID_MARGIN else DOUBTFUL if deficit > 0 else 1.0
+    if bid >= Contract.GARDE_SANS:
+        if trump_count(hand) < min_trumps(hand) + 3:
+            weight *= DOUBTFUL
+        if not hand & OUDLERS:
+            weight *= DOUBTFUL
+    return weight
+
+
+def _score(hand: Mask, players: int, contract: Contract) -> float:
+    """The §10 strength that decides ``contract``: without the chien for the Gardes sans
+    and contre."""
+    return strength(hand, players, without_chien=contract >= Contract.GARDE_SANS)
+
+
+SIGNAL_NOISE = 1.0
+"""Standard errors (paired, on the same worlds) a signal card may trail the best by and
+still be played: within the estimate's noise, telling partner is worth more."""
+
+
+def _signal_or(
+    view: DealView, candidates: list[Action], values: list[list[float]], best: int
+) -> int:
+    """The candidate giving an FFT signal (``signals.signal_card``) when it is as good as
+    ``best`` within the noise of the estimate, else ``best``."""
+    legal = 0
+    for action in candidates:
+        if isinstance(action, Play):
+            legal |= 1 << action.card
+    card = signal_card(view, legal) if legal else None
+    if card is None:
+        return best
+    i = next((i for i, a in enumerate(candidates) if isinstance(a, Play) and a.card == card), best)
+    diffs = [a - b for a, b in zip(values[best], values[i], strict=True)]
+    k = len(diffs)
+    if i == best or k < 2:
+        return best
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return i if mean <= SIGNAL_NOISE * math.sqrt(var / k) else best
 
 
 def _settled(values: list[list[float]]) -> bool:

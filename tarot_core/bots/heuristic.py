@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from ..actions import Action, Bid, Call, DeclareSlam, Ecart, Misere, Play, Poignee
 from ..cards import (
@@ -29,6 +30,7 @@ from ..view import DealView
 from ..view_check import check_view
 from .evaluation import THRESHOLD, preferred_contract, strength, trump_count
 from .knowledge import Knowledge, infer
+from .signals import CHEAP_TRUMP, PLAIN, Signals, discard_signal, read_signals, trump_signal
 
 
 def _low(mask: Mask) -> Card:
@@ -51,11 +53,32 @@ def lowest_value(mask: Mask) -> Card:
     return min(cards, key=lambda c: (c == PETIT, HALF_POINTS[c], c >= PETIT, c))
 
 
-def highest_value(mask: Mask) -> Card:
+def highest_value(mask: Mask, hand: Mask = 0) -> Card:
+    """The dearest card: most points, then (for a discard from ``hand``) the one alone in its
+    suit, which would fall anyway, then the highest rank; trumps low first."""
     cards = cards_of(mask & ~(1 << EXCUSE))
     if not cards:
         return EXCUSE
-    return max(cards, key=lambda c: (HALF_POINTS[c] if c < PETIT else 0, -c if c >= PETIT else c))
+
+    def key(c: Card) -> tuple[int, bool, int]:
+        if c >= PETIT:
+            return (0, False, -c)
+        return (HALF_POINTS[c], (hand & SUIT_MASKS[c // 14]).bit_count() == 1, c)
+
+    return max(cards, key=key)
+
+
+HONOURS = KINGS | KINGS >> 1
+"""Kings and Queens: cards a defender does not drop where a void opponent may trump them."""
+
+
+def feed(cards: Mask, sure: bool, hand: Mask = 0) -> Card:
+    """The card for a trick this seat's side wins: the most points, but a King or a Queen
+    only when the trick is ``sure`` (no opponent still to play can trump it)."""
+    if sure:
+        return highest_value(cards, hand)
+    rest = cards & ~HONOURS
+    return highest_value(rest, hand) if rest else lowest_value(cards)
 
 
 class Table:
@@ -85,6 +108,37 @@ class Table:
         self.win_card = self.top_trump if self.top_trump >= 0 else best_card
         self.after = trick_seats(self.me, view.rules.playing - len(self.cards), n, skip)[1:]
 
+    @cached_property
+    def signals(self) -> Signals:
+        """What every seat's play has signalled so far (the FFT conventions, signals.py)."""
+        return read_signals(self.view)
+
+    @cached_property
+    def history(self) -> tuple[bool, bool, int]:
+        """This seat's own past play, for the signals that only a first time gives: whether
+        it has made a free discard, whether it has played a cheap trump, and the suits
+        (a bit each) led in an earlier trick."""
+        discarded = trumped = False
+        led_suits = 0
+        skip = sitting_out(self.view.rules, self.view.dealer)
+        for trick in self.view.tricks:
+            seats = trick_seats(trick.leader, len(trick.cards), self.n, skip)
+            led = next((_suit(c) for c in trick.cards if c != EXCUSE), -1)
+            if 0 <= led < 4:
+                led_suits |= 1 << led
+            for seat, card in zip(seats, trick.cards, strict=True):
+                if seat != self.me or card == EXCUSE:
+                    continue
+                if _suit(card) == TRUMP:
+                    trumped |= card != PETIT and card <= PETIT + CHEAP_TRUMP - 1
+                elif _suit(card) != led:
+                    discarded = True
+        return discarded, trumped, led_suits
+
+    def defending(self) -> bool:
+        """The signals are the defence's: given and read by the seats known to defend."""
+        return self.attacking(self.me) is False
+
     def attacking(self, seat: int) -> bool | None:
         """True for the taker's side, False for the defence, None when unknown (5 players)."""
         if seat == self.taker or (self.partner is not None and seat == self.partner):
@@ -97,24 +151,43 @@ class Table:
         mine = self.attacking(self.me)
         return seat == self.me or (mine is not None and self.attacking(seat) == mine)
 
-    def may_beat(self, seat: int, card: Card, led: int) -> bool:
-        """Whether ``seat`` might still hold a card beating ``card`` in a trick led ``led``."""
+    def may_beat(self, seat: int, card: Card, led: int, strict: bool = False) -> bool:
+        """Whether ``seat`` might still hold a card beating ``card`` in a trick led ``led``.
+
+        ``strict`` for a card too dear to gamble (the Petit, a King or a Queen): a seat not
+        known to hold the suit led may be void there (a taker voids suits in its écart) and
+        trump or overtrump, however many cards of the suit are unseen."""
         could = self.know.unseen & ~self.know.excluded[seat] | self.know.known[seat]
         if card >= PETIT:
             if not could & TRUMPS_ABOVE[card]:
                 return False
+            if led == TRUMP:
+                return True
+            if strict:
+                return not self.know.known[seat] & SUIT_MASKS[led]
             # In a plain suit it must follow if it can: likely unless few cards remain.
-            return led == TRUMP or (could & SUIT_MASKS[led]).bit_count() <= 2
+            return (could & SUIT_MASKS[led]).bit_count() <= 2
         higher = could & SUIT_MASKS[led] & ~((1 << (card + 1)) - 1)
         if higher:
             return True
+        if not could & TRUMPS:
+            return False
         # Void in the suit with a trump: it can cut.
-        return not could & SUIT_MASKS[led] and bool(could & TRUMPS)
+        if strict:
+            return not self.know.known[seat] & SUIT_MASKS[led]
+        return not could & SUIT_MASKS[led]
 
-    def secure(self, card: Card) -> bool:
+    def secure(self, card: Card, strict: bool = False) -> bool:
         """The card wins the trick whatever the seats after this one hold (as far as known)."""
         led = self.led if self.led >= 0 else _suit(card)
-        return not any(not self.ally(s) and self.may_beat(s, card, led) for s in self.after)
+        return not any(not self.ally(s) and self.may_beat(s, card, led, strict) for s in self.after)
+
+    def petit_safe(self) -> bool:
+        """The Petit played now ends in a trick this seat's side surely wins: under an ally's
+        higher trump that nobody after can beat, or as the top trump that nobody can beat."""
+        if self.top_trump > PETIT:
+            return self.ally(self.win_seat) and self.secure(self.top_trump, strict=True)
+        return self.secure(PETIT, strict=True)
 
 
 class HeuristicBot:
@@ -160,6 +233,13 @@ class HeuristicBot:
         wanted = preferred_contract(hand, rules.playing, rules.bids)
         legal = [a for a in view.legal if isinstance(a, Bid)]
         offered = {a.contract for a in legal}
+        if (
+            Contract.PRISE <= wanted < Contract.GARDE
+            and wanted not in offered
+            and Contract.GARDE in offered
+            and overcall_worthy(hand, rules.playing)
+        ):
+            wanted = Contract.GARDE  # a later bidder must bid higher (RULES.md §3)
         if wanted > Contract.PASS and wanted in offered:  # in an open auction, an overcall too
             return Bid(view.seat, wanted)
         if wanted == Contract.PASS and view.contract is None and borderline(hand, rules.playing):
@@ -178,6 +258,20 @@ class HeuristicBot:
 
 PAROLE_MARGIN = 5
 """How far (in §10 points) below the Prise a hand may be and still say parole."""
+
+
+OVERCALL_MARGIN = 6
+"""How far (in §10 points) below the Garde a Prise hand may be and still outbid a Prise."""
+
+
+def overcall_worthy(hand: Mask, players: int) -> bool:
+    """A Prise hand strong enough to outbid another seat's Prise with a Garde: near the
+    Garde band of RULES.md §10, or long in trumps with two oudlers (the contract then needs
+    only 41 points, and the length keeps control of the play)."""
+    if strength(hand, players) >= THRESHOLD[Contract.GARDE] - OVERCALL_MARGIN:
+        return True
+    long = trump_count(hand) >= round(hand.bit_count() * 4 / 9)
+    return long and (hand & OUDLERS).bit_count() >= 2
 
 
 def borderline(hand: Mask, players: int) -> bool:
@@ -275,7 +369,7 @@ def _choose(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
     if legal >> EXCUSE & 1 and left > 2 and table.led >= 0:
         losing = table.win_seat >= 0 and not table.ally(table.win_seat)
         costly = HALF_POINTS[card] >= 3 or card == PETIT or card >= PETIT + 15
-        if losing and costly:
+        if (losing and costly) or (card == PETIT and not table.petit_safe()):
             return EXCUSE
     return card
 
@@ -316,6 +410,9 @@ def lead(know: Knowledge, table: Table, legal: Mask) -> Card:
             low = trumps & ~(1 << PETIT)
             if low:
                 return _low(low)
+    asked = _asked_suit(know, table, hand) if attacking is False else -1
+    if asked >= 0:
+        return lowest_value(hand & SUIT_MASKS[asked])
     # A King whose suit has not been cut yet.
     for king in cards_of(hand & KINGS):
         suit = king // 14
@@ -344,14 +441,41 @@ def lead(know: Knowledge, table: Table, legal: Mask) -> Card:
     return _low(low) if low else _low(hand)
 
 
+def _asked_suit(know: Knowledge, table: Table, hand: Mask) -> int:
+    """The suit an ally's first discard asked for (a low card: "I hold its King or Queen,
+    lead it"), while that honour is still out, this hand has a card there and not the King
+    itself, and no opponent is known to trump it; -1 for none."""
+    for seat in range(table.n):
+        if seat == table.me or not table.ally(seat):
+            continue
+        for suit in range(4):
+            honours = HONOURS & SUIT_MASKS[suit]
+            if not (
+                table.signals.honours[seat] >> suit & 1
+                and hand & SUIT_MASKS[suit]
+                and not hand & KINGS & SUIT_MASKS[suit]
+                and honours & ~know.played
+            ):
+                continue
+            if not any(
+                know.excluded[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit]
+                and (know.unseen | know.known[s]) & ~know.excluded[s] & TRUMPS
+                for s in range(table.n)
+                if not table.ally(s)
+            ):
+                return suit
+    return -1
+
+
 def follow(table: Table, legal: Mask) -> Card:
     led = table.led
     ally_wins = table.win_seat >= 0 and table.ally(table.win_seat)
     safe = ally_wins and table.secure(table.win_card)
+    sure = ally_wins and table.secure(table.win_card, strict=table.me != table.taker)
     if led != TRUMP and legal & SUIT_MASKS[led]:
         suit_cards = legal & SUIT_MASKS[led]
         if safe:
-            return highest_value(suit_cards)
+            return feed(suit_cards, sure)
         if table.top_trump >= 0:
             return lowest_value(suit_cards)
         best = _high(suit_cards)
@@ -359,29 +483,77 @@ def follow(table: Table, legal: Mask) -> Card:
             if not table.after:
                 winners = suit_cards & ~((1 << (table.win_card + 1)) - 1)
                 return _low(winners)
-            if table.secure(best):
+            if table.secure(best, strict=_dear(table, best)):
                 return best
-        return lowest_value(suit_cards)
+        pair = _doubleton_high(table, suit_cards)
+        return lowest_value(suit_cards) if pair is None else pair
     trumps = legal & TRUMPS
     if trumps:
+        # The Petit goes only where its side surely keeps it: an opponent still to play who
+        # may be void in the suit led could overtrump it (RULES.md §7, an oudler lost).
+        petit_ok = bool(trumps >> PETIT & 1) and table.petit_safe()
+        others = trumps & ~(1 << PETIT)
         if safe:
-            return _low(trumps)
+            if petit_ok or not others:
+                return _low(trumps)
+            return _cheap_trump(table, others)
         above = trumps & TRUMPS_ABOVE[table.top_trump] if table.top_trump >= 0 else trumps
         if above:
             if not table.after:
                 return _low(above)
-            sure = [c for c in cards_of(above) if table.secure(c)]
-            if sure:
-                return sure[0]
+            beating = [c for c in cards_of(above) if table.secure(c) and (c != PETIT or petit_ok)]
+            if beating:
+                return beating[0]
             non_petit = above & ~(1 << PETIT)
             if non_petit:
                 return _low(non_petit) if _trick_points(table) < 6 else _high(non_petit)
             return PETIT
         non_petit = trumps & ~(1 << PETIT)
-        return _low(non_petit) if non_petit else PETIT
+        return _cheap_trump(table, non_petit) if non_petit else PETIT
     if safe:
-        return highest_value(legal)
-    return lowest_value(legal)
+        card = feed(legal, sure, table.know.hand)
+    else:
+        card = lowest_value(legal)
+    if HALF_POINTS[card] <= 1 and table.defending() and not table.history[0]:
+        # The first free discard tells partner where the honours are (signals.py).
+        signal = discard_signal(table.know.hand, legal, True, played=table.know.played)
+        if signal is not None:
+            return signal
+    return card
+
+
+def _dear(table: Table, card: Card) -> bool:
+    """A King or a Queen in a partner's or a defender's hand: not risked where an opponent
+    still to play may trump it (the taker, who chose its voids in the écart, keeps the
+    usual odds for its own honours)."""
+    return bool(HONOURS >> card & 1) and table.me != table.taker
+
+
+def _doubleton_high(table: Table, suit_cards: Mask) -> Card | None:
+    """A defender with exactly two small cards of a suit the other side leads for the first
+    time plays the higher first: the descending pair shows the doubleton (signals.py)."""
+    led = table.led
+    held = table.know.hand & SUIT_MASKS[led]
+    if (
+        held != suit_cards
+        or held.bit_count() != 2
+        or table.history[2] >> led & 1
+        or _high(held) % 14 + 1 > PLAIN
+        or not table.defending()
+        or table.ally(table.leader)
+    ):
+        return None
+    return _high(held)
+
+
+def _cheap_trump(table: Table, trumps: Mask) -> Card:
+    """The lowest of ``trumps``; but a defender's first cheap trump played by choice tells
+    its trump length by parity (signals.py)."""
+    if table.defending() and not table.history[1]:
+        signal = trump_signal(table.know.hand, trumps)
+        if signal is not None:
+            return signal
+    return _low(trumps)
 
 
 def _trick_points(table: Table) -> int:

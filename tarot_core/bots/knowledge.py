@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..cards import (
     ALL_CARDS,
     EXCUSE,
+    HALF_POINTS,
     KINGS,
     PETIT,
     SUIT_MASKS,
@@ -20,8 +21,9 @@ from ..cards import (
     Mask,
     mask_of,
 )
-from ..deal import sitting_out, trick_seats
+from ..deal import sitting_out, trick_seats, trick_status
 from ..view import DealView
+from .signals import read_signals
 
 
 @dataclass
@@ -139,3 +141,87 @@ def infer(view: DealView) -> Knowledge:
         hidden_pile=hidden_pile,
         pile_allowed=pile_allowed & unseen,
     )
+
+
+@dataclass
+class Leanings:
+    """Soft evidence from the play: what the seats' signals and choices make likely, not
+    certain. The expert prefers sampled worlds that agree (``worlds.agreement``) but never
+    refuses one, since a seat may not follow the conventions."""
+
+    holds: list[tuple[int, Mask]]
+    """(seat, cards): the seat was dealt at least one of them (an honour it signalled)."""
+    lacks: list[tuple[int, Mask]]
+    """(seat, cards): the seat now holds none of them (no honour shown, a doubleton now void)."""
+    trumps: list[tuple[int, bool]]
+    """(seat, long): the seat was dealt 7 trumps or more (True), or fewer (False)."""
+    partner_odds: list[float]
+    """At 5 players while the partner is hidden: per seat, the odds (best 1) that it holds the
+    called King, from the points it fed to the taker's tricks; empty otherwise."""
+    alone_odds: float = 1.0
+    """The same odds for the taker being alone (the called King in the chien or its hand)."""
+
+
+HONOURS = KINGS | sum(1 << (s * 14 + 12) for s in range(4))
+"""Kings and Queens: the cards a first-discard signal speaks of."""
+FEED_ODDS = 0.3
+"""How much likelier a partner than a defender is to throw a face card on a trick the taker
+is winning with seats still to play (a defender keeps it for its side)."""
+
+
+def lean(view: DealView, know: Knowledge) -> Leanings:
+    """The soft evidence of the play so far: the FFT signals of every seat but this one
+    and the taker (``signals.read_signals``), and at 5 players who fed the taker."""
+    me = know.seat
+    signals = read_signals(view)
+    holds: list[tuple[int, Mask]] = []
+    lacks: list[tuple[int, Mask]] = []
+    trumps: list[tuple[int, bool]] = []
+    for s in range(know.players):
+        if s in (me, view.taker):
+            continue
+        could = (know.unseen & ~know.excluded[s] & ~know.known[s]) | know.played_by[s]
+        for suit in range(4):
+            honours = SUIT_MASKS[suit] & HONOURS
+            if signals.honours[s] >> suit & 1:
+                possible = honours & could
+                if possible and not possible & (know.played_by[s] | know.known[s]):
+                    holds.append((s, possible))
+            if signals.no_honour[s] >> suit & 1 and honours & know.unseen:
+                lacks.append((s, honours & know.unseen))
+            if signals.doubletons[s] >> suit & 1 and SUIT_MASKS[suit] & know.unseen:
+                lacks.append((s, SUIT_MASKS[suit] & know.unseen))
+        long = signals.long_trumps[s]
+        if long is not None:
+            trumps.append((s, long))
+    odds, alone = _partner_odds(view, know)
+    return Leanings(holds, lacks, trumps, odds, alone)
+
+
+def _partner_odds(view: DealView, know: Knowledge) -> tuple[list[float], float]:
+    called = view.called
+    taker = view.taker
+    if called is None or taker is None or view.partner_known or know.hand >> called & 1:
+        return [], 1.0
+    n = know.players
+    skip = sitting_out(view.rules, view.dealer)
+    size = n - (skip >= 0)
+    fed = [0] * n
+    tricks = list(view.tricks)
+    if view.current is not None:
+        tricks.append(view.current)
+    for trick in tricks:
+        seats = trick_seats(trick.leader, len(trick.cards), n, skip)
+        for i in range(1, min(len(trick.cards), size - 1)):
+            seat, card = seats[i], trick.cards[i]
+            if seat in (know.seat, taker) or card >= PETIT:
+                continue
+            if HALF_POINTS[card] < 5 or card == called:
+                continue
+            if trick_status(trick.leader, trick.cards[:i], n, skip)[2] == taker:
+                fed[seat] += 1
+    total = sum(fed)
+    if not total:
+        return [], 1.0
+    best = max(fed)
+    return [FEED_ODDS ** (best - f) for f in fed], FEED_ODDS**best

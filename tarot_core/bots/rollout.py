@@ -1,8 +1,12 @@
 """A fast card-play policy for finishing sampled worlds: the expert's inner loop.
 
 It sees the whole sampled world (that is the point of sampling), works on masks only, and
-plays the obvious card: win cheaply when it can, feed a partner who is winning, throw the
-cheapest card otherwise, and never waste the Excuse.
+plays the card a player would: win cheaply when it surely can, save the Petit on a trick its
+side surely wins and hunt an opponent's short Petit, cash Kings while their suit is safe and
+never lead, drop or feed one where an opponent still to play can ruff or overtake, throw a
+bare King on the side's sure trick, and play the Excuse before the last trick or instead of
+an honour that would be lost. What it plays decides what the expert believes: a policy that
+never saves a Petit makes the expert throw its own away.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from ..cards import (
     EXCUSE,
     EXCUSE_BIT,
     HALF_POINTS,
+    JACK,
+    KINGS,
     PETIT,
     SUIT_MASKS,
     TRUMP,
@@ -90,65 +96,205 @@ def _protected(deal: Deal, seat: int, rng: random.Random, hand: int) -> int:
     return card
 
 
+def _rest(deal: Deal, seat: int) -> list[int]:
+    """The seats still to play to the current trick after ``seat``."""
+    out = []
+    n, skip, s = deal.n, deal.skip, seat
+    for _ in range(deal.size - len(deal.trick) - 1):
+        s = s + 1 if s + 1 < n else 0
+        if s == skip:
+            s = s + 1 if s + 1 < n else 0
+        out.append(s)
+    return out
+
+
+def _beats(hand: int, led: int, best_card: int, max_trump: int) -> bool:
+    """Whether a hand still to play can take the trick from its winner (follow higher, ruff,
+    overtrump): what a card must fear from an opponent behind it."""
+    if led != TRUMP:
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            return max_trump < 0 and follow >> (best_card + 1) != 0
+        if max_trump < 0:
+            return hand & TRUMPS != 0
+    return hand & TRUMPS_ABOVE[max_trump] != 0
+
+
+def _holds(deal: Deal, seat: int, card: int, rest: list[int]) -> bool:
+    """Whether the trick is surely the side's once ``seat`` plays ``card``: its side wins it
+    then and no opponent still to play can take it."""
+    led, best_card, max_trump, best = deal.led, deal.best_card, deal.max_trump, deal.best_seat
+    if card >= PETIT:
+        if led < 0:
+            led = TRUMP
+        if card > max_trump:
+            max_trump, best = card, seat
+    else:
+        if led < 0:
+            led = card // 14
+        if max_trump < 0 and card // 14 == led and card > best_card:
+            best_card, best = card, seat
+    t, p = deal.taker, deal.partner
+    mine = seat in (t, p)
+    if (best in (t, p)) != mine:
+        return False
+    hands = deal.hands
+    for s in rest:
+        if (s in (t, p)) != mine and _beats(hands[s], led, best_card, max_trump):
+            return False
+    return True
+
+
+def _ally_sure(deal: Deal, seat: int, rest: list[int]) -> bool:
+    """The trick's winner is on ``seat``'s side and no opponent still to play can take it."""
+    best = deal.best_seat
+    if best < 0:
+        return False
+    t, p = deal.taker, deal.partner
+    mine = seat in (t, p)
+    if (best in (t, p)) != mine:
+        return False
+    hands, led, best_card, max_trump = deal.hands, deal.led, deal.best_card, deal.max_trump
+    for s in rest:
+        if (s in (t, p)) != mine and _beats(hands[s], led, best_card, max_trump):
+            return False
+    return True
+
+
+def _ruff_threat(deal: Deal, seat: int, suit: int, rest: list[int]) -> int:
+    """The highest trump an opponent still to play can ruff ``suit`` with (-1: none)."""
+    t, p = deal.taker, deal.partner
+    mine = seat in (t, p)
+    top = -1
+    for s in rest:
+        if (s in (t, p)) != mine:
+            h = deal.hands[s]
+            if suit == TRUMP or not h & SUIT_MASKS[suit]:
+                top = max(top, (h & TRUMPS).bit_length() - 1)
+    return top
+
+
+_HONOURS = KINGS | _PETIT_BIT
+"""Cards worth keeping out of a lost trick with the Excuse."""
+
+
 def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> int:
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if legal & EXCUSE_BIT and hand.bit_count() <= 2:
-        return EXCUSE
+        return EXCUSE  # before the last trick, where it would be lost
+    excuse = legal & EXCUSE_BIT
     legal &= ~EXCUSE_BIT
     if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
-    led = deal.led
-    if led < 0:
-        taking = seat == deal.taker or seat == deal.partner
-        trumps = legal & TRUMPS
-        if taking and trumps and rng.random() < 0.6:
-            top = trumps.bit_length() - 1
-            others = 0
-            for s in range(deal.n):
-                if s != seat:
-                    others |= deal.hands[s]
-            others &= TRUMPS
-            if not others or top > others.bit_length() - 1:
+        card = legal.bit_length() - 1
+    elif deal.led < 0:
+        return _lead(deal, seat, rng, hand, legal)
+    else:
+        card = _follow(deal, seat, rng, legal)
+    if excuse and (1 << card) & _HONOURS and not _holds(deal, seat, card, _rest(deal, seat)):
+        return EXCUSE  # rather than give an honour away
+    return card
+
+
+def _lead(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> int:
+    t, p = deal.taker, deal.partner
+    mine = seat in (t, p)
+    hands = deal.hands
+    others = 0
+    opponents = []
+    for s in range(deal.n):
+        if s != seat and s != deal.skip:
+            others |= hands[s]
+            if (s in (t, p)) != mine:
+                opponents.append(s)
+    trumps = legal & TRUMPS
+    big = trumps & ~_PETIT_BIT
+    if big:
+        for s in opponents:  # hunt the Petit of a short opponent
+            h = hands[s]
+            if h & _PETIT_BIT and (h & TRUMPS).bit_count() <= 2:
+                return big.bit_length() - 1
+        if mine and rng.random() < 0.6:
+            top = big.bit_length() - 1
+            rival = others & TRUMPS
+            if not rival or top > rival.bit_length() - 1:
                 return top
-        plain = legal & ~TRUMPS
-        if plain:
-            suits = [s for s in range(4) if plain & SUIT_MASKS[s]]
-            suit = suits[rng.randrange(len(suits))]
-            cards = plain & SUIT_MASKS[suit]
-            king = cards.bit_length() - 1
-            if king % 14 == 13 and rng.random() < 0.7:
-                return king
-            return _cheapest(cards)
+    plain = legal & ~TRUMPS
+    if not plain:
         return _cheapest(legal)
-    last = len(deal.trick) == deal.size - 1
-    best_seat = deal.best_seat
-    taker = deal.taker
-    partner = deal.partner
-    my_side = seat in (taker, partner)
-    ally_winning = best_seat >= 0 and (best_seat in (taker, partner)) == my_side
+    ruffed = 0  # suits an opponent can ruff
+    if plain & KINGS:
+        for s in opponents:
+            h = hands[s]
+            if h & TRUMPS:
+                for suit in range(4):
+                    if not h & SUIT_MASKS[suit]:
+                        ruffed |= SUIT_MASKS[suit]
+        safe_kings = plain & KINGS & ~ruffed
+        if safe_kings and rng.random() < 0.8:
+            return safe_kings.bit_length() - 1  # cash a King while its suit is safe
+    suits = [s for s in range(4) if plain & SUIT_MASKS[s]]
+    if ruffed and len(suits) > 1:  # no bare King led into a ruff when another suit will do
+        kept = [s for s in suits if plain & SUIT_MASKS[s] & ~(KINGS & ruffed)]
+        suits = kept or suits
+    suit = suits[rng.randrange(len(suits))]
+    return _cheapest(plain & SUIT_MASKS[suit])
+
+
+def _follow(deal: Deal, seat: int, rng: random.Random, legal: int) -> int:
+    led = deal.led
+    rest = _rest(deal, seat)
+    sure = _ally_sure(deal, seat, rest)
     if led != TRUMP and legal & SUIT_MASKS[led]:
-        if ally_winning and (last or deal.max_trump >= 0):
-            return _richest(legal)
+        if sure:
+            return _richest(legal)  # feed the side's sure trick
         if deal.max_trump < 0:
             above = legal & ~((1 << (deal.best_card + 1)) - 1)
+            m = above
+            while m:  # the cheapest card that surely takes it
+                low = m & -m
+                c = low.bit_length() - 1
+                if _holds(deal, seat, c, rest):
+                    return c
+                m ^= low
             if above:
-                return (above & -above).bit_length() - 1 if last else above.bit_length() - 1
+                top = above.bit_length() - 1
+                t, p = deal.taker, deal.partner
+                ally = (deal.best_seat == t or deal.best_seat == p) == (seat in (t, p))
+                if not ally and top % 14 < JACK - 1:
+                    return top  # a try that risks no points
         return _cheapest(legal)
     trumps = legal & TRUMPS
     if trumps:
-        if ally_winning and last:
-            return (trumps & -trumps).bit_length() - 1
-        over = trumps & TRUMPS_ABOVE[deal.max_trump] if deal.max_trump >= 0 else trumps
+        if trumps & _PETIT_BIT and _holds(deal, seat, PETIT, rest):
+            return PETIT  # save the Petit on a trick the side surely wins
+        safe = trumps & ~_PETIT_BIT
+        if sure:
+            return _cheapest(trumps)
+        max_trump = deal.max_trump
+        over = safe & TRUMPS_ABOVE[max_trump] if max_trump >= 0 else safe
         if over:
-            if last or over == _PETIT_BIT:
+            threat = _ruff_threat(deal, seat, led, rest)
+            winners = over & TRUMPS_ABOVE[threat] if threat >= 0 else over
+            if winners:
+                return (winners & -winners).bit_length() - 1
+            if len(rest) == 0:
                 return (over & -over).bit_length() - 1
-            safe = over & ~_PETIT_BIT
-            return (safe & -safe).bit_length() - 1 if rng.random() < 0.5 else safe.bit_length() - 1
+            return (over & -over).bit_length() - 1 if rng.random() < 0.5 else over.bit_length() - 1
         return _cheapest(trumps)
-    if ally_winning:
-        return _richest(legal)
+    if sure:
+        return _feed(legal)
     return _cheapest(legal)
+
+
+def _feed(legal: int) -> int:
+    """Points for the side's sure trick: a bare King first (it would fall later), else the
+    richest card."""
+    for suit in range(4):
+        cards = legal & SUIT_MASKS[suit]
+        if cards and cards & (cards - 1) == 0 and cards & KINGS:
+            return cards.bit_length() - 1
+    return _richest(legal)
 
 
 class RolloutError(RuntimeError):

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import EXCUSE, PETIT, Card, Mask, cards_of, mask_of
+from ..cards import EXCUSE, PETIT, TRUMPS, Card, Mask, cards_of, mask_of
 from ..deal import Deal, protected_seat, sitting_out, trick_seats, trick_status
 from ..rules import Contract
 from ..view import DealView
-from .knowledge import Knowledge
+from .knowledge import Knowledge, Leanings
+from .signals import LONG_TRUMPS
 
 PILE = -1
 
@@ -24,6 +25,25 @@ def sample_hidden(
     """Current hands of every seat and the hidden pile, or None if no world fits: never for
     a real view (the real deal fits), but possible for an impossible one that passes
     ``check_view`` (which does not replay who may hold what)."""
+    cards, options, capacity = _problem(know, view)
+    for _ in range(30):
+        placed = _greedy(cards, options, dict(capacity), rng)
+        if placed is not None:
+            return _assemble(know, placed)
+    placed = _matching(cards, options, capacity, rng)
+    return _assemble(know, placed) if placed is not None else None
+
+
+Problem = tuple[list[Card], dict[Card, list[int]], dict[int, int]]
+_last: tuple[Knowledge, DealView, Problem] | None = None
+"""The last view's problem: the expert samples many worlds of one view in a row."""
+
+
+def _problem(know: Knowledge, view: DealView) -> Problem:
+    """The cards to place, the slots each may go to, and each slot's room."""
+    global _last
+    if _last is not None and _last[0] is know and _last[1] is view:
+        return _last[2]
     n = know.players
     free = know.unseen
     for s in range(n):
@@ -48,12 +68,8 @@ def sample_hidden(
         return not know.excluded[slot] >> card & 1
 
     options = {c: [s for s in slots if allowed(c, s)] for c in cards}
-    for _ in range(30):
-        placed = _greedy(cards, options, dict(capacity), rng)
-        if placed is not None:
-            return _assemble(know, placed)
-    placed = _matching(cards, options, capacity, rng)
-    return _assemble(know, placed) if placed is not None else None
+    _last = (know, view, (cards, options, capacity))
+    return cards, options, capacity
 
 
 def _greedy(
@@ -195,3 +211,27 @@ def _protected(view: DealView, know: Knowledge, dealt: list[Mask]) -> int:
     if know.played >> PETIT & 1:
         return -1
     return protected_seat(view.rules, dealt)
+
+
+MISS = 0.05
+"""The weight of a world for each piece of soft evidence it contradicts: a seat breaks a
+convention now and then (a random or foreign bot never follows it), so such a world is
+unlikely, not impossible."""
+
+
+def agreement(world: Deal, lean: Leanings) -> float:
+    """The likelihood (at most 1) of the evidence in ``lean`` if ``world`` were the deal."""
+    weight = 1.0
+    for seat, cards in lean.holds:
+        if not world.dealt[seat] & cards:
+            weight *= MISS
+    for seat, cards in lean.lacks:
+        if world.hands[seat] & cards:
+            weight *= MISS
+    for seat, long in lean.trumps:
+        if ((world.dealt[seat] & TRUMPS).bit_count() >= LONG_TRUMPS) != long:
+            weight *= MISS
+    if lean.partner_odds:
+        partner = world.partner
+        weight *= lean.alone_odds if partner is None else lean.partner_odds[partner]
+    return weight

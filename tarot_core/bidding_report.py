@@ -1,0 +1,175 @@
+"""How a bot level bids, on a corpus of random deals: ``python -m tarot_core bidding``.
+
+A table of one level bids and plays many deals; the report gives, per contract, how often it
+is bid and taken, how often the taker makes it and what it scores, and compares every bid
+with the band of RULES.md §10's points table for the same hand (a confusion table), so that
+a bidding change is judged on frequencies and success rates, not on a few hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from .arena import ArenaError, check_level, derive_seed
+from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
+from .bots.evaluation import preferred_contract
+from .deal import Deal
+from .dealing import deal as deal_cards
+from .rule_flags import add_rule_argument, parse_rules
+from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
+from .scoring import Outcome
+from .view import view
+
+
+def play_deal(rules: Rules, level: str, seed: int, index: int, think_ms: int) -> Deal:
+    """Deal ``index`` of the corpus, every seat played by ``level``; a single legal action is
+    applied without asking (as in the arena)."""
+    dealer = index % rules.players
+    hands, chien = deal_cards(
+        random.Random(derive_seed("bidding-deal", seed, index)), rules, dealer
+    )
+    deal = Deal(rules, dealer, hands, chien)
+    bots: dict[int, Bot] = {}
+    try:
+        while not deal.done:
+            seat = deal.to_act
+            legal = deal.legal_actions(seat)
+            if len(legal) == 1:
+                deal.apply(legal[0])
+                continue
+            if seat not in bots:
+                bot_seed = derive_seed("bidding-bot", seed, index, seat)
+                bots[seat] = make_bot(level, seed=bot_seed, think_ms=think_ms)
+            deal.apply(bots[seat].act(view(deal, seat)))
+    finally:
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+    return deal
+
+
+def run(
+    players: int,
+    deals: int,
+    seed: int,
+    level: str,
+    options: dict[str, Any] | None = None,
+    think_ms: int = DEFAULT_THINK_MS,
+) -> dict[str, Any]:
+    """The bidding figures of ``level`` over ``deals`` random deals (JSON-ready)."""
+    rules = Rules.from_options(players, options or {})
+    names = [Contract.PASS.text] + [c.text for c in rules.bids]
+    if rules.parole:
+        names.append(Contract.PAROLE.text)
+    per = {name: {"bids": 0, "takes": 0, "made": 0, "taker_score": 0} for name in names}
+    confusion = {band: dict.fromkeys(names, 0) for band in names}
+    seat_deals = passed = available = agreed = 0
+    for index in range(deals):
+        deal = play_deal(rules, level, seed, index, think_ms)
+        result = deal.result
+        assert result is not None
+        if result.outcome == Outcome.PETIT_SEC:
+            continue
+        seat_deals += rules.playing
+        passed += result.outcome == Outcome.PASSED
+        highest = Contract.PASS
+        for seat, bid in zip(deal.speakers, deal.bids, strict=True):
+            band = preferred_contract(deal.dealt[seat], rules.playing, rules.bids)
+            per[bid.text]["bids"] += 1
+            confusion[band.text][bid.text] += 1
+            if band == Contract.PASS or band > highest:  # the table's bid was open to it
+                available += 1
+                agreed += bid == band
+            highest = max(highest, bid)
+        if result.taker is not None and result.contract is not None:
+            row = per[result.contract.text]
+            row["takes"] += 1
+            row["made"] += bool(result.made)
+            row["taker_score"] += result.scores[result.taker]
+    takes = sum(r["takes"] for r in per.values())
+    made = sum(r["made"] for r in per.values())
+    bids = sum(r["bids"] for r in per.values())
+    return {
+        "players": players,
+        "level": level,
+        "seed": seed,
+        "deals": deals,
+        "seat_deals": seat_deals,
+        "taker_rate": takes / seat_deals if seat_deals else None,
+        "success_rate": made / takes if takes else None,
+        "passed_rate": passed / (seat_deals // rules.playing) if seat_deals else None,
+        "contracts": {
+            name: {
+                "bids": r["bids"],
+                "bid_share": r["bids"] / bids if bids else None,
+                "takes": r["takes"],
+                "taker_rate": r["takes"] / seat_deals if seat_deals else None,
+                "success_rate": r["made"] / r["takes"] if r["takes"] else None,
+                "mean_taker_score": r["taker_score"] / r["takes"] if r["takes"] else None,
+            }
+            for name, r in per.items()
+        },
+        "confusion": confusion,
+        "agreement": agreed / available if available else None,
+    }
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def format_report(figures: dict[str, Any]) -> str:
+    lines = [
+        f"Bidding of {figures['level']} at {figures['players']} players:"
+        f" {figures['deals']} deals, seed {figures['seed']}, {figures['seat_deals']} seat-deals",
+        f"Taker rate {_pct(figures['taker_rate'])}, success rate"
+        f" {_pct(figures['success_rate'])}, all passed {_pct(figures['passed_rate'])}",
+        f"  {'contract':<14}{'bids':>7}{'share':>8}{'takes':>7}{'taker':>8}{'made':>8}{'score':>9}",
+    ]
+    for name, r in figures["contracts"].items():
+        score = r["mean_taker_score"]
+        lines.append(
+            f"  {name:<14}{r['bids']:>7}{_pct(r['bid_share']):>8}{r['takes']:>7}"
+            f"{_pct(r['taker_rate']):>8}{_pct(r['success_rate']):>8}"
+            f"{'-' if score is None else f'{score:+.1f}':>9}"
+        )
+    names = list(figures["contracts"])
+    lines.append("Bids (columns) against the §10 band of the same hand (rows):")
+    lines.append("  " + f"{'§10 band':<14}" + "".join(f"{n[:12]:>13}" for n in names))
+    for band, row in figures["confusion"].items():
+        lines.append("  " + f"{band:<14}" + "".join(f"{row[n]:>13}" for n in names))
+    lines.append(f"Agreement with §10 where its bid was open: {_pct(figures['agreement'])}")
+    return "\n".join(lines)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    levels = f"{', '.join(LEVELS)}, expert:N or cmd:COMMAND"
+    p.add_argument("--level", default="expert:32", help=f"the table's level ({levels})")
+    p.add_argument(
+        "--think-ms", type=int, default=DEFAULT_THINK_MS, help="the expert's time per decision"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rule_argument(p)
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    if args.deals < 0:
+        print("bidding: --deals must be 0 or more", file=sys.stderr)
+        return 2
+    try:
+        options = parse_rules(args.rule)
+        check_level(args.level, args.think_ms)
+        figures = run(args.players, args.deals, args.seed, args.level, options, args.think_ms)
+    except (RulesError, ArenaError) as e:
+        print(f"bidding: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if args.json else format_report(figures))
+    return 0
