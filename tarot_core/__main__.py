@@ -175,6 +175,12 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
     t.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time")
     t.set_defaults(func=cmd_bot)
+
+    from . import positions
+
+    s = sub.add_parser("positions", help="how many test positions each bot level solves")
+    positions.add_arguments(s)
+    s.set_defaults(func=positions.run_cli)
     return p
 
 

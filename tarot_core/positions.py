@@ -1,0 +1,479 @@
+"""A suite of test positions with answers any strong player accepts, and the score of a bot level.
+
+A position is written as a strong player would tell it: the cards some seats hold *now*
+(the seat to act: its whole hand; the others: only what matters), the chien, the bids, the
+call, the écart and the cards played so far. The cards nobody was given are dealt from a seed,
+away from the suits and trumps a seat showed it lacks, and the whole history is replayed
+through ``Deal.apply``, so every position is a legal deal by construction. A bot then sees
+only ``view(deal, seat)``, exactly as in a game.
+
+The data is ``positions.json`` beside this module (see ``load_positions`` for its fields).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .actions import Action, Bid, Call, DeclareSlam, Discard, Play
+from .bots import LEVELS, make_bot
+from .cards import (
+    EXCUSE,
+    PETIT,
+    TRUMP,
+    Card,
+    Mask,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_cards,
+    suit_of,
+)
+from .deal import Deal, Phase
+from .rules import PLAYER_COUNTS, Contract, Rules
+from .view import view
+
+DEFAULT_LEVELS = ("random", "heuristic", "expert:32")
+CATEGORIES = (
+    "save_petit",
+    "dont_expose_petit",
+    "hunt_petit",
+    "feed_sure_trick",
+    "no_feed_before_ruff",
+    "king",
+    "excuse",
+    "trump_choice",
+    "bidding",
+)
+_FILL_ATTEMPTS = 200
+
+
+class PositionError(ValueError):
+    """A position that does not describe a legal deal state, or an answer it cannot have."""
+
+
+@dataclass(frozen=True)
+class Position:
+    id: str
+    players: int
+    category: str
+    why: str
+    accept: frozenset[str]
+    """Accepted answers: card texts (``T1``) or bids (``pass``, ``garde``)."""
+    reject: frozenset[str]
+    """With ``accept`` empty: every legal answer but these is accepted."""
+    hands: dict[int, tuple[Card, ...]]
+    """Cards each listed seat holds at the position; the seat to act: its whole hand."""
+    dealer: int
+    chien: tuple[Card, ...]
+    bids: tuple[Contract, ...]
+    call: Card | None
+    ecart: tuple[Card, ...]
+    plays: tuple[Card, ...]
+    seed: int
+
+
+def _cards(text: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise PositionError(f"{where}: cards are written as one string, like 'T21 KS EX'")
+    try:
+        return tuple(parse_cards(text.split()))
+    except ValueError as e:
+        raise PositionError(f"{where}: {e}") from e
+
+
+def parse_position(raw: dict[str, Any]) -> Position:
+    """One position from its JSON object.
+
+    Fields: ``id``, ``players``, ``category``, ``why``, ``accept`` or ``reject`` (answers
+    separated by spaces), ``hands`` (seat -> cards held now), ``dealer`` (default: the last
+    seat, so seat 0 speaks and leads first), ``chien``, ``bids`` (in speaking order),
+    ``call`` (5 players), ``ecart`` (default: the taker's lowest plain cards that the history
+    does not need), ``play`` (every card played, in order), ``seed`` (for the unseen cards).
+    """
+    pid = str(raw.get("id", "?"))
+    try:
+        players = int(raw["players"])
+        if players not in PLAYER_COUNTS:
+            raise PositionError(f"{pid}: players must be one of {PLAYER_COUNTS}")
+        category = str(raw["category"])
+        if category not in CATEGORIES:
+            raise PositionError(f"{pid}: unknown category {category!r}")
+        why = str(raw["why"]).strip()
+        if not why:
+            raise PositionError(f"{pid}: the justification is empty")
+        accept = frozenset(str(raw.get("accept", "")).split())
+        reject = frozenset(str(raw.get("reject", "")).split())
+        if bool(accept) == bool(reject):
+            raise PositionError(f"{pid}: give exactly one of accept and reject")
+        hands = {int(s): _cards(text, f"{pid} hand {s}") for s, text in raw["hands"].items()}
+        bids = tuple(Contract.parse(b) for b in str(raw.get("bids", "")).split())
+        call = _cards(raw["call"], f"{pid} call") if "call" in raw else ()
+        return Position(
+            id=pid,
+            players=players,
+            category=category,
+            why=why,
+            accept=accept,
+            reject=reject,
+            hands=hands,
+            dealer=int(raw.get("dealer", players - 1)),
+            chien=_cards(raw.get("chien", ""), f"{pid} chien"),
+            bids=bids,
+            call=call[0] if call else None,
+            ecart=_cards(raw.get("ecart", ""), f"{pid} ecart"),
+            plays=_cards(raw.get("play", ""), f"{pid} play"),
+            seed=int(raw.get("seed", 0)),
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        if isinstance(e, PositionError):
+            raise
+        raise PositionError(f"{pid}: malformed position: {e!r}") from e
+
+
+def load_positions(text: str | None = None) -> list[Position]:
+    """Every position of the suite (or of ``text``, a JSON list); ids must be unique."""
+    if text is None:
+        text = resources.files(__package__).joinpath("positions.json").read_text("utf-8")
+    positions = [parse_position(raw) for raw in json.loads(text)]
+    seen: set[str] = set()
+    for p in positions:
+        if p.id in seen:
+            raise PositionError(f"{p.id}: the id is used twice")
+        seen.add(p.id)
+    return positions
+
+
+# ----- building the deal ---------------------------------------------------------------
+
+
+def _trick_winner(cards: Sequence[Card]) -> int:
+    """Index in the trick of its winner (the Excuse never wins here)."""
+    led = next((suit_of(c) for c in cards if c != EXCUSE), -1)
+    best = -1
+    for i, c in enumerate(cards):
+        if c == EXCUSE:
+            continue
+        if best < 0:
+            best = i
+            continue
+        b = cards[best]
+        s = suit_of(c)
+        if (s == TRUMP and (suit_of(b) != TRUMP or c > b)) or (s == led == suit_of(b) and c > b):
+            best = i
+    return best
+
+
+@dataclass
+class _History:
+    seats: list[int]
+    """Who played each card of ``plays``."""
+    lacks: list[Mask]
+    """Per seat: cards it showed it does not hold (a suit it did not follow, trumps it could not
+    play or overtrump with)."""
+    to_act: int
+    """The seat to play next, once the bidding is over."""
+
+
+def _history(players: int, first: int, plays: Sequence[Card], all_trumps: Mask) -> _History:
+    seats: list[int] = []
+    lacks = [0] * players
+    leader = first
+    for start in range(0, len(plays), players):
+        trick = plays[start : start + players]
+        opener = next((i for i, c in enumerate(trick) if c != EXCUSE), len(trick))
+        led = suit_of(trick[opener]) if opener < len(trick) else -1
+        top = -1
+        for i, card in enumerate(trick):
+            seat = (leader + i) % players
+            seats.append(seat)
+            s = suit_of(card)
+            if card != EXCUSE and i > opener:
+                if s != led and led != TRUMP:
+                    lacks[seat] |= 0x3FFF << (14 * led)
+                if s != TRUMP and s != led:
+                    lacks[seat] |= all_trumps
+                if s == TRUMP and card < top:
+                    lacks[seat] |= all_trumps & ~((1 << (top + 1)) - 1)
+            if s == TRUMP:
+                top = max(top, card)
+        if len(trick) == players:
+            leader = (leader + _trick_winner(trick)) % players
+    done = len(plays) % players
+    to_act = (leader + done) % players if done else leader
+    return _History(seats, lacks, to_act)
+
+
+def build(position: Position) -> Deal:
+    """The deal at the position, replayed legally; PositionError when it cannot be."""
+    p = position
+    rules = Rules(players=p.players)
+    n = p.players
+    all_trumps = mask_of(range(PETIT, EXCUSE))
+    first = (p.dealer + 1) % n
+    hist = _history(n, first, p.plays, all_trumps)
+    taker = _taker(p)
+    held = [mask_of(p.hands.get(s, ())) for s in range(n)]
+    for seat, card in zip(hist.seats, p.plays, strict=True):
+        held[seat] |= 1 << card
+    chien = mask_of(p.chien)
+    ecart = mask_of(p.ecart)
+    shows_chien = taker is not None and p.bids and max(p.bids) <= Contract.GARDE
+    if taker is not None and shows_chien:
+        held[taker] = (held[taker] | ecart) & ~chien
+    acting = hist.to_act if len(p.bids) >= n else (first + len(p.bids)) % n
+    if taker is not None and acting == taker and shows_chien and not p.ecart:
+        raise PositionError(f"{p.id}: the taker is to act: give its écart")
+    given = [c for m in [*held, chien] for c in cards_of(m)]
+    if len(given) != len(set(given)):
+        raise PositionError(f"{p.id}: a card is given twice (hands, chien, écart and play)")
+    error: Exception | None = None
+    rng = random.Random(p.seed)
+    for _ in range(_FILL_ATTEMPTS):
+        try:
+            dealt = _fill(rules, held, chien, hist.lacks, set(given), rng, acting)
+        except PositionError as e:
+            raise PositionError(f"{p.id}: {e}") from e
+        if dealt is None:
+            continue
+        deal = Deal(rules, p.dealer, dealt[0], dealt[1])
+        if deal.done:  # the filler made a petit sec: deal again
+            continue
+        try:
+            _replay(deal, p, taker, held)
+        except (ValueError, PositionError) as e:
+            error = e
+            continue
+        _check_hand(deal, p)
+        return deal
+    raise PositionError(f"{p.id}: no legal deal fits this position ({error})")
+
+
+def _taker(p: Position) -> int | None:
+    if not p.bids or max(p.bids) <= Contract.PASS or len(p.bids) < p.players:
+        return None
+    return (p.dealer + 1 + p.bids.index(max(p.bids))) % p.players
+
+
+def _fill(
+    rules: Rules,
+    held: list[Mask],
+    chien: Mask,
+    lacks: list[Mask],
+    given: set[Card],
+    rng: random.Random,
+    full: int,
+) -> tuple[list[Mask], Mask] | None:
+    """Deal the unseen cards at random among the seats (and chien) with room that may hold them."""
+    n = rules.players
+    slots = [*held, chien]
+    sizes = [rules.hand_size] * n + [rules.chien_size]
+    room = [sizes[i] - slots[i].bit_count() for i in range(n + 1)]
+    if min(room) < 0:
+        raise PositionError("a hand or the chien holds too many cards")
+    if room[full]:
+        raise PositionError(f"seat {full} is to act: give its whole hand ({room[full]} missing)")
+
+    free = [c for c in range(78) if c not in given]
+    rng.shuffle(free)
+    # The most constrained cards first: those the fewest slots may take.
+    free.sort(key=lambda c: sum(1 for i in range(n) if lacks[i] >> c & 1))
+    free.reverse()
+    for card in free:
+        ok = [i for i in range(n + 1) if room[i] > 0 and not (i < n and lacks[i] >> card & 1)]
+        if not ok:
+            return None
+        i = rng.choice(ok)
+        slots[i] |= 1 << card
+        room[i] -= 1
+    return slots[:n], slots[n]
+
+
+def _replay(deal: Deal, p: Position, taker: int | None, held: list[Mask]) -> None:
+    from .actions import IllegalAction
+
+    try:
+        for contract in p.bids:
+            deal.apply(Bid(deal.to_act, contract))
+        if deal.phase == Phase.CALLING:
+            if p.call is None:
+                raise PositionError(f"{p.id}: at 5 players the taker calls a card: give 'call'")
+            deal.apply(Call(deal.to_act, p.call))
+        if deal.phase == Phase.ECART:
+            assert taker is not None
+            for card in p.ecart or _auto_ecart(deal, p, taker):
+                deal.apply(Discard(taker, card))
+        if deal.phase == Phase.SLAM:
+            deal.apply(DeclareSlam(deal.to_act, False))
+        for card in p.plays:
+            deal.apply(Play(deal.to_act, card))
+    except IllegalAction as e:
+        raise PositionError(f"{p.id}: the history is illegal: {e.about_seat}") from e
+
+
+def _auto_ecart(deal: Deal, p: Position, taker: int) -> list[Card]:
+    """The taker's lowest discardable plain cards that the position does not show it holding."""
+    keep = mask_of(p.hands.get(taker, ())) | mask_of(p.plays)
+    options = [c for c in cards_of(deal.discardable() & ~keep)]
+    options.sort(key=lambda c: (c >= PETIT, c % 14))
+    return options[: deal.ecart_needed()]
+
+
+def _check_hand(deal: Deal, p: Position) -> None:
+    if deal.done:
+        raise PositionError(f"{p.id}: the deal is over")
+    seat = deal.to_act
+    if seat not in p.hands:
+        raise PositionError(f"{p.id}: seat {seat} is to act: give its whole hand")
+    if deal.hands[seat] != mask_of(p.hands[seat]):
+        raise PositionError(f"{p.id}: seat {seat}'s hand is not the whole hand given")
+
+
+# ----- answers and scores ----------------------------------------------------------------
+
+
+def answer_text(action: Action) -> str | None:
+    """The text of an answer (a card played or a bid), None for any other action."""
+    if isinstance(action, Play):
+        return format_card(action.card)
+    if isinstance(action, Bid):
+        return action.contract.text
+    return None
+
+
+def legal_answers(deal: Deal) -> set[str]:
+    out = {answer_text(a) for a in deal.legal_actions(deal.to_act)}
+    return {a for a in out if a is not None}
+
+
+def accepted(position: Position, deal: Deal) -> set[str]:
+    """The accepted answers that are legal at the position."""
+    legal = legal_answers(deal)
+    if position.accept:
+        return legal & position.accept
+    return legal - position.reject
+
+
+def bot_answer(level: str, deal: Deal, *, seed: int = 1, think_ms: int = 1000) -> str:
+    """The bot's card or bid at the deal; an announcement it makes first (a poignée) is
+    applied to a copy and the bot asked again."""
+    bot = make_bot(level, seed=seed, think_ms=think_ms)
+    deal = deal.copy()
+    for _ in range(4):
+        action = bot.act(view(deal, deal.to_act))
+        text = answer_text(action)
+        if text is not None:
+            return text
+        deal.apply(action)
+    raise PositionError("the bot never played a card or bid")
+
+
+def position_seed(position: Position) -> int:
+    """The bot's seed at a position: fixed, so that a score is reproducible, and different
+    from one position to the next, so that the random level does not always pick alike."""
+    return zlib.crc32(position.id.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class Score:
+    level: str
+    solved: dict[str, int]
+    total: dict[str, int]
+    failed: tuple[str, ...]
+    seconds: float
+
+    @property
+    def solved_count(self) -> int:
+        return sum(self.solved.values())
+
+    @property
+    def total_count(self) -> int:
+        return sum(self.total.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "solved": self.solved_count,
+            "positions": self.total_count,
+            "by_category": {c: [self.solved[c], self.total[c]] for c in self.total},
+            "failed": list(self.failed),
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def score(level: str, positions: Iterable[Position], *, think_ms: int = 1000) -> Score:
+    """How many positions ``level`` solves (its answer is accepted), per category."""
+    start = time.perf_counter()
+    solved: dict[str, int] = {}
+    total: dict[str, int] = {}
+    failed: list[str] = []
+    for p in positions:
+        deal = build(p)
+        answer = bot_answer(level, deal, seed=position_seed(p), think_ms=think_ms)
+        ok = answer in accepted(p, deal)
+        total[p.category] = total.get(p.category, 0) + 1
+        solved[p.category] = solved.get(p.category, 0) + ok
+        if not ok:
+            failed.append(p.id)
+    return Score(level, solved, total, tuple(failed), time.perf_counter() - start)
+
+
+# ----- command line ----------------------------------------------------------------------
+
+
+def _level(text: str) -> str:
+    if text not in LEVELS and not text.startswith(("expert:", "cmd:")):
+        raise argparse.ArgumentTypeError(f"choose {', '.join(LEVELS)} or expert:N, not {text!r}")
+    return text
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--level",
+        type=_level,
+        action="append",
+        help="a level to score (repeatable; default: random, heuristic, expert:32)",
+    )
+    p.add_argument("--think-ms", type=int, default=1000, help="the plain expert's budget")
+    p.add_argument("--category", choices=CATEGORIES, action="append", help="only these")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, action="append", help="only")
+    p.add_argument("--limit", type=int, default=None, help="only the first N positions")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--verbose", action="store_true", help="name the positions each level fails")
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    """``python -m tarot_core positions``: one score line per level, then per category."""
+    try:
+        positions = load_positions()
+    except PositionError as e:
+        print(f"positions: {e}", file=sys.stderr)
+        return 2
+    if args.category:
+        positions = [p for p in positions if p.category in args.category]
+    if args.players:
+        positions = [p for p in positions if p.players in args.players]
+    if args.limit is not None:
+        positions = positions[: max(args.limit, 0)]
+    scores = [
+        score(level, positions, think_ms=args.think_ms) for level in args.level or DEFAULT_LEVELS
+    ]
+    if args.json:
+        print(json.dumps({"positions": len(positions), "levels": [s.to_json() for s in scores]}))
+        return 0
+    for s in scores:
+        print(f"{s.level}: solves {s.solved_count}/{s.total_count} positions ({s.seconds:.1f} s)")
+        for c in CATEGORIES:
+            if c in s.total:
+                print(f"  {c}: {s.solved[c]}/{s.total[c]}")
+        if args.verbose and s.failed:
+            print(f"  failed: {' '.join(s.failed)}")
+    return 0
