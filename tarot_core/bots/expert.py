@@ -11,13 +11,12 @@ import math
 import random
 import time
 
-from ..actions import Action, Misere, Play, Poignee
+from ..actions import Action, Bid, Misere, Play, Poignee
 from ..cards import OUDLERS, Mask
 from ..deal import Deal, Phase
 from ..rules import Contract
 from ..view import DealView
 from ..view_check import ImpossibleView, check_view
-from .bidding import choose_bid
 from .endgame import ENDGAME_TRICKS, solve
 from .evaluation import THRESHOLD, min_trumps, strength, trump_count
 from .heuristic import HeuristicBot, Table
@@ -45,7 +44,7 @@ class ExpertBot:
         check_view(view)
         assert view.seat is not None and view.legal, "asked to act with nothing to do"
         if view.phase == Phase.BIDDING:
-            return choose_bid(self, view)
+            return self.search(view, [a for a in view.legal if isinstance(a, Bid)])
         if view.phase != Phase.PLAYING:
             return self.heuristic.decide(view)
         for action in view.legal:
