@@ -44,7 +44,13 @@ def play_deal(rules: Rules, level: str, seed: int, index: int, think_ms: int) ->
             if seat not in bots:
                 bot_seed = derive_seed("bidding-bot", seed, index, seat)
                 bots[seat] = make_bot(level, seed=bot_seed, think_ms=think_ms)
-            deal.apply(bots[seat].act(view(deal, seat)))
+            try:
+                action = bots[seat].act(view(deal, seat))
+                deal.apply(action)
+            except Exception as e:  # a broken bot is the user's to fix: say which, no traceback
+                raise ArenaError(
+                    f"the {level} bot in seat {seat} (deal {index}) failed: {e}"
+                ) from e
     finally:
         for bot in bots.values():
             close = getattr(bot, "close", None)

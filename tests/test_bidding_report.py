@@ -42,3 +42,28 @@ def test_the_expert_bids_legally_from_every_seat(players: int) -> None:
         action = ExpertBot(seat, think_ms=10**9, max_samples=3).act(view(deal, seat))
         assert isinstance(action, Bid)
         deal.apply(action)  # raises if illegal
+
+
+def test_a_failing_bot_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    broken = tmp_path / "broken_bot.py"
+    broken.write_text(  # our random bot for its first request, then a line that is not JSON
+        "import subprocess, sys\n"
+        "bot = subprocess.Popen([sys.executable, '-m', 'tarot_core', 'bot', '--seed', '1'],\n"
+        "                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+        "assert bot.stdin and bot.stdout\n"
+        "bot.stdin.write(sys.stdin.readline()); bot.stdin.flush()\n"
+        "print(bot.stdout.readline(), end='', flush=True)\n"
+        "sys.stdin.readline(); print('not json', flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "tarot_core", "bidding", "--players", "4", "--deals", "1"]
+        + ["--level", f"cmd:{sys.executable} {broken}", "--seed", "5"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("bidding: the cmd:") and "failed" in done.stderr
