@@ -191,6 +191,25 @@ def play(deal: Deal, text: str) -> None:
         deal.apply(Play(deal.to_act, card))
 
 
+def in_play(
+    *,
+    taker: int,
+    played: str = "",
+    players: int = 4,
+    hands: dict[int, str] | None = None,
+    closed: dict[int, str] | None = None,
+    contract: Contract = Contract.GARDE_SANS,
+    call: str | None = None,
+) -> Deal:
+    """A deal in play: dealt as ``make_deal`` (``hands`` completed by the filler, ``closed``
+    seats kept from some suits), ``contract`` (and ``call``) for ``taker`` as ``start_play``,
+    then the cards ``played``, each by the seat to act."""
+    deal = make_deal(players, hands=hands, closed=closed)
+    start_play(deal, taker=taker, contract=contract, call=call)
+    play(deal, played)
+    return deal
+
+
 def first_legal_play(deal: Deal) -> Card:
     return cards_of(deal.legal_cards(deal.to_act))[0]
 

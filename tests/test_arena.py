@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import math
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tarot_command import tarot
 
 from tarot_core import arena
 from tarot_core.actions import Action, Bid
@@ -21,7 +20,6 @@ from tarot_core.bots import RandomBot
 from tarot_core.rules import Contract
 from tarot_core.view import DealView
 
-ROOT = Path(__file__).resolve().parents[1]
 RANDOM = ArenaConfig(players=4, candidate="random", baseline="random", think_ms=50, seed=3)
 
 
@@ -280,19 +278,10 @@ def test_a_results_file_of_another_arena_is_refused(tmp_path: Path) -> None:
 # ----- command line --------------------------------------------------------------------------
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tarot_core", "arena", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_cli_json(tmp_path: Path) -> None:
-    args = ["--candidate", "random", "--baseline", "random", "--deals", "3", "--seed", "7"]
-    done = cli(*args, "--players", "5", "--jobs", "2", "--json", "--results", str(tmp_path / "r"))
+    args = ["arena", "--candidate", "random", "--baseline", "random", "--deals", "3"]
+    args += ["--seed", "7"]
+    done = tarot(*args, "--players", "5", "--jobs", "2", "--json", "--results", str(tmp_path / "r"))
     assert done.returncode == 0, done.stderr
     s = json.loads(done.stdout)
     assert s["deals"] == 3 and s["players"] == 5 and s["seed"] == 7
@@ -303,10 +292,10 @@ def test_cli_json(tmp_path: Path) -> None:
         assert set(s[role]["contracts"]) == {"prise", "garde", "garde_sans", "garde_contre"}
     assert "arena: 3/3 sets" in done.stderr
 
-    text = cli(*args, "--players", "3", "--jobs", "1")
+    text = tarot(*args, "--players", "3", "--jobs", "1")
     assert text.returncode == 0, text.stderr
     assert "Candidate minus baseline: +0.00 points per deal" in text.stdout
 
-    refused = cli(*args, "--players", "5", "--seed", "8", "--results", str(tmp_path / "r"))
+    refused = tarot(*args, "--players", "5", "--seed", "8", "--results", str(tmp_path / "r"))
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.count("\n") == 1 and "seed 7 there, 8 here" in refused.stderr

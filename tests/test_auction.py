@@ -8,15 +8,13 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from builders import first_discards, make_deal, play_out, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tarot_command import replay_command
 from test_properties import COMMON, Setup, play_checked, setups
 
 from tarot_core import (
@@ -44,7 +42,6 @@ from tarot_core.serial import SerialError, view_from_json, view_to_json
 from tarot_core.terminal import TerminalGame
 from tarot_core.view_check import check_view
 
-ROOT = Path(__file__).resolve().parent.parent
 PASS, PAROLE = Contract.PASS, Contract.PAROLE
 P, G, GS, GC = Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE
 OPEN = Rules(auction="open")
@@ -296,15 +293,7 @@ def test_a_record_with_one_defect_is_refused(calls: str, change: str, message: s
 
 
 def test_the_replay_command_names_the_step() -> None:
-    text = json.dumps(defect(played(OPEN, OPEN_CALLS), "a call after the end"))
-    done = subprocess.run(
-        [sys.executable, "-m", "tarot_core", "replay", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = replay_command(defect(played(OPEN, OPEN_CALLS), "a call after the end"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bid 7: the auction is over after 6 calls" in done.stderr

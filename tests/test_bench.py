@@ -14,9 +14,9 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from tarot_command import ROOT, tarot
 
 from tarot_core.bench import random_deal, run
 from tarot_core.cards import cards_of
@@ -24,18 +24,7 @@ from tarot_core.deal import Deal, Phase
 from tarot_core.rules import Rules
 from tarot_core.serial import action_to_json
 
-ROOT = Path(__file__).resolve().parents[1]
 MAGMACRUNCH_PYTHON = os.environ.get("MAGMACRUNCH_PYTHON", "")
-
-
-def tarot(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tarot_core", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def has_magmacrunch() -> bool:

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from reference_minimax import minimax
 
 from tarot_core import Deal, Rules, view
 from tarot_core.actions import Ecart, Play
@@ -198,20 +199,6 @@ def test_ecart_action_from_bots_is_a_whole_legal_set() -> None:
             deal.apply(action)
 
 
-def _minimax(deal: Deal, me: int) -> float:
-    """Plain minimax without pruning, to check the solver against."""
-    if deal.result is not None:
-        return deal.result.scores[me]
-    seat = deal.to_act
-    values = []
-    for card in cards_of(deal.legal_cards(seat)):
-        child = deal.copy()
-        child.play(seat, card)
-        values.append(_minimax(child, me))
-    mine = deal.side_of(seat) == deal.side_of(me)
-    return max(values) if mine else min(values)
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_endgame_solver_agrees_with_plain_minimax(players: int) -> None:
     checked = 0
@@ -223,7 +210,7 @@ def test_endgame_solver_agrees_with_plain_minimax(players: int) -> None:
         while not deal.done:
             if deal.phase == Phase.PLAYING and len(deal.tricks) >= rules.tricks - 2:
                 me = deal.to_act
-                assert solve(deal.copy(), me) == _minimax(deal.copy(), me)
+                assert solve(deal.copy(), me) == minimax(deal.copy(), me)
                 checked += 1
             seat = deal.to_act
             deal.apply(bots[seat].act(view(deal, seat)))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tarot_command import replay_command
 from time_limit import within
 
 from tarot_core import Deal, Rules, view
@@ -153,13 +154,7 @@ def record(players: int, seed: int = 3) -> dict[str, Any]:
 def run_replay(text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "tarot_core", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return replay_command(path)
 
 
 def _huge_card_in_hand(rec: dict[str, Any], huge: str) -> str:

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from builders import bid_round, make_deal, play_out, refused, start_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tarot_command import replay_command
 from test_properties import COMMON, Setup, play_checked, setups
 
 from tarot_core import Bid, Contract, Deal, RecordError, Rules, RulesError, replay, to_record, view
@@ -29,7 +27,6 @@ from tarot_core.refusals import IllegalActionCode as Code
 from tarot_core.scoring import DealResult, score_played
 from tarot_core.terminal import describe
 
-ROOT = Path(__file__).resolve().parent.parent
 P, PO, G, GS, GC = (
     Contract.PRISE,
     Contract.POUSSE,
@@ -259,15 +256,7 @@ def test_a_record_with_one_defect_is_refused(change: str, message: str) -> None:
 
 
 def test_the_replay_command_names_the_pousse_bid() -> None:
-    text = json.dumps(defect(pousse_record(), "no option"))
-    done = subprocess.run(
-        [sys.executable, "-m", "tarot_core", "replay", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = replay_command(defect(pousse_record(), "no option"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bid 2 (seat 1): pousse is not allowed" in done.stderr

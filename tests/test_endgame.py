@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference_minimax import minimax
 
 from tarot_core.actions import Bid, Call, DeclareSlam, Ecart, Poignee
 from tarot_core.bench import random_ecart
@@ -14,20 +15,6 @@ from tarot_core.cards import cards_of
 from tarot_core.deal import Deal, Phase
 from tarot_core.dealing import deal as deal_cards
 from tarot_core.rules import Rules
-
-
-def _minimax(deal: Deal, me: int) -> float:
-    """Plain minimax on copies, without pruning: the reference."""
-    if deal.result is not None:
-        return deal.result.scores[me]
-    seat = deal.to_act
-    values = []
-    for card in cards_of(deal.legal_cards(seat)):
-        child = deal.copy()
-        child.play(seat, card)
-        values.append(_minimax(child, me))
-    mine = deal.side_of(seat) == deal.side_of(me)
-    return max(values) if mine else min(values)
 
 
 def late_position(rng: random.Random, rules: Rules, tricks_left: int) -> Deal | None:
@@ -81,6 +68,6 @@ def test_solver_agrees_with_plain_minimax_on_random_positions(
             continue
         before = (list(deal.hands), list(deal.trick), len(deal.tricks), deal.to_act)
         for me in {deal.to_act, deal.taker if deal.taker is not None else 0}:
-            assert solve(deal, me) == _minimax(deal.copy(), me)
+            assert solve(deal, me) == minimax(deal.copy(), me)
         assert (list(deal.hands), list(deal.trick), len(deal.tricks), deal.to_act) == before
         checked += 1

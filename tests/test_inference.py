@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from builders import make_deal, play, start_play
+from builders import in_play
 
 from tarot_core import view
 from tarot_core.actions import Action, Play
@@ -96,45 +96,51 @@ def share(v: DealView, holds: Callable[[Deal], bool], worlds: int = 200) -> floa
 
 
 def test_a_seat_that_signalled_an_honour_holds_it_in_most_worlds() -> None:
-    deal = make_deal(
+    deal = in_play(
         hands={0: "KH KC QC T10", 1: "KD 3D 5C 6C 8S", 3: "EX 8H 10C 7C QD"},
         closed={1: "HTX", 3: "C"},
+        taker=0,
+        contract=Contract.GARDE_SANS,
+        played="KH 3D",  # seat 1, void in hearts and trumps, throws a low diamond
     )
-    start_play(deal, taker=0, contract=Contract.GARDE_SANS)
-    play(deal, "KH 3D")  # seat 1, void in hearts and trumps, throws a low diamond
     honours = mask_of([parse_card("KD"), parse_card("QD")])
     # Without the signal four worlds in five give it one already: its hand is all plain cards.
     assert share(view(deal, 0), lambda w: bool(w.dealt[1] & honours)) >= 0.9
 
 
 def test_a_garde_sans_means_many_trumps_and_a_pass_no_hand() -> None:
-    deal = make_deal()
-    start_play(deal, taker=1, contract=Contract.GARDE_SANS)
+    deal = in_play(taker=1, contract=Contract.GARDE_SANS)
     v = view(deal, 0)
     # The real hand does not matter: only what the calls make likely.
     assert share(v, lambda w: (w.dealt[1] & TRUMPS).bit_count() >= 7) >= 0.45  # before: 0.36
-    deal = make_deal(hands={0: "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11"})
-    start_play(deal, taker=3, contract=Contract.PRISE)
+    deal = in_play(
+        hands={0: "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11"}, taker=3, contract=Contract.PRISE
+    )
     v = view(deal, 0)
     assert share(v, lambda w: strength(w.dealt[1], 4) >= 40) <= 0.22  # passed; before: 0.30
     assert share(v, lambda w: strength(w.dealt[3], 4) >= 40) >= 0.7  # took; before: 0.54
 
 
 def test_a_seat_feeding_the_takers_trick_is_likely_the_hidden_partner() -> None:
-    deal = make_deal(
-        players=5, hands={0: "KS T21", 1: "2S", 2: "KH QS", 3: "3S", 4: "4S"}, closed={0: "H"}
+    deal = in_play(
+        players=5,
+        hands={0: "KS T21", 1: "2S", 2: "KH QS", 3: "3S", 4: "4S"},
+        closed={0: "H"},
+        taker=0,
+        contract=Contract.GARDE,
+        call="KH",
+        played="KS 2S QS 3S 4S",  # seat 2 throws a Queen under the taker's King
     )
-    start_play(deal, taker=0, contract=Contract.GARDE, call="KH")
-    play(deal, "KS 2S QS 3S 4S")  # seat 2 throws a Queen under the taker's King
     v = view(deal, 3)
     assert not v.partner_known
     assert share(v, lambda w: w.partner == 2) >= 0.4  # before: about a quarter
 
 
 def test_the_expert_gives_the_discard_signal_and_stays_reproducible() -> None:
-    deal = make_deal(hands={0: "KH", 1: "KD 9D 3D 5C 6C 8S"}, closed={1: "HTXD"})
-    start_play(deal, taker=0, contract=Contract.GARDE_SANS)
-    play(deal, "KH")
+    hands = {0: "KH", 1: "KD 9D 3D 5C 6C 8S"}
+    deal = in_play(
+        hands=hands, closed={1: "HTXD"}, taker=0, contract=Contract.GARDE_SANS, played="KH"
+    )
     v = view(deal, 1)
     # Within the noise of 12 worlds the low diamond is as good as any card: it tells partner
     # to lead diamonds. Before, the 1S nearly always (once even the King).

@@ -5,12 +5,10 @@ solving what it solves today."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from tarot_command import ROOT, tarot
 
 from tarot_core.actions import Play
 from tarot_core.cards import EXCUSE, TRUMPS, cards_of, mask_of, parse_card
@@ -27,7 +25,6 @@ from tarot_core.positions import (
 from tarot_core.rules import Contract
 from tarot_core.view import view
 
-ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = load_positions()
 BUILT = [(p, build(p)) for p in POSITIONS]
 
@@ -125,27 +122,9 @@ def test_the_random_level_does_not_solve_the_suite() -> None:
 
 
 def test_the_command_prints_a_score_line_per_level() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tarot_core",
-            "positions",
-            "--level",
-            "random",
-            "--level",
-            "heuristic",
-            "--category",
-            "save_petit",
-            "--limit",
-            "3",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
+    levels = ["--level", "random", "--level", "heuristic"]
+    run = tarot("positions", *levels, "--category", "save_petit", "--limit", "3", timeout=60)
+    run.check_returncode()
     lines = run.stdout.splitlines()
     assert lines[0].startswith("random: solves ") and "/3 positions" in lines[0]
     assert any(line.startswith("heuristic: solves 3/3 positions") for line in lines)
@@ -153,28 +132,9 @@ def test_the_command_prints_a_score_line_per_level() -> None:
 
 
 def test_the_command_json_has_every_level() -> None:
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tarot_core",
-            "positions",
-            "--level",
-            "heuristic",
-            "--level",
-            "expert:2",
-            "--players",
-            "5",
-            "--limit",
-            "2",
-            "--json",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
+    levels = ["--level", "heuristic", "--level", "expert:2"]
+    run = tarot("positions", *levels, "--players", "5", "--limit", "2", "--json", timeout=60)
+    run.check_returncode()
     out = json.loads(run.stdout)
     assert out["positions"] == 2
     assert [lv["level"] for lv in out["levels"]] == ["heuristic", "expert:2"]

@@ -15,20 +15,19 @@ import json
 import random
 import re
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tarot_command import replay_command, tarot
 
 from tarot_core import Bid, Contract, Deal, Misere, Phase, Play, Rules, read_deal, replay, to_record
 from tarot_core.bench import random_deal
 from tarot_core.cards import format_card, parse_card
 from tarot_core.record import RecordError, replay_text
 
-ROOT = Path(__file__).resolve().parents[1]
 FIELDS = [
     "outcome",
     "taker",
@@ -81,17 +80,6 @@ def mask(cards: Any) -> int:
 
 
 # ----- the command line ------------------------------------------------------------------------
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tarot_core", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
 
 
 def ordered_json(text: str) -> list[tuple[str, Any]]:
@@ -195,7 +183,7 @@ def test_valid_records_print_one_object_with_the_fields_of_records_md(
         rec = record(players, index)
         path = tmp_path / f"deal{index}.json"
         path.write_text(json.dumps(rec, indent=1), encoding="utf-8")
-        out = check_valid_output(run_cli("replay", str(path)), rec)
+        out = check_valid_output(replay_command(path), rec)
         assert out["outcome"] == "played" and out["taker"] is not None
         assert out["contract"] in BIDS[1:]
         assert out["made"] == (out["points"] >= out["target"])
@@ -206,7 +194,7 @@ def test_valid_records_print_one_object_with_the_fields_of_records_md(
 
 def test_replay_reads_standard_input_with_a_dash() -> None:
     rec = record(5, 7)
-    check_valid_output(run_cli("replay", "-", stdin=json.dumps(rec)), rec)
+    check_valid_output(replay_command(rec), rec)
 
 
 @pytest.mark.parametrize("kind", ["passed", "petit_sec"])
@@ -218,7 +206,7 @@ def test_a_voided_deal_scores_zero_with_nulls(kind: str, tmp_path: Path) -> None
         assert rec["bids"] == [] and rec["tricks"] == []
     path = tmp_path / "void.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    out = check_valid_output(run_cli("replay", str(path)), rec)
+    out = check_valid_output(replay_command(path), rec)
     assert out["outcome"] == kind
     assert out["scores"] == [0, 0, 0, 0]
     assert all(out[k] is None for k in NULL_WHEN_VOID)
@@ -238,7 +226,7 @@ def test_a_misere_is_settled_apart_and_replays(tmp_path: Path) -> None:
     assert rec["miseres"] == [1]
     path = tmp_path / "misere.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    out = check_valid_output(run_cli("replay", str(path)), rec)
+    out = check_valid_output(replay_command(path), rec)
     without = json.loads(json.dumps(rec))
     without["miseres"] = []
     base = replay(without).to_json()
@@ -296,7 +284,7 @@ def test_the_command_refuses_poignees_given_as_false(tmp_path: Path) -> None:
     rec["poignees"] = False
     path = tmp_path / "false.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    check_refused(run_cli("replay", str(path)), Defect("", r"poignees: ", r"object.*False"))
+    check_refused(replay_command(path), Defect("", r"poignees: ", r"object.*False"))
 
 
 def test_the_empty_forms_of_poignees_and_miseres_replay() -> None:
@@ -315,7 +303,7 @@ def test_the_empty_forms_of_poignees_and_miseres_replay() -> None:
 
 
 def test_bench_prints_one_json_object() -> None:
-    proc = run_cli("bench", "--players", "4", "--deals", "50", "--seed", "1", "--json")
+    proc = tarot("bench", "--players", "4", "--deals", "50", "--seed", "1", "--json", timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert proc.stdout.strip().count("\n") == 0
@@ -982,12 +970,12 @@ def test_the_command_refuses_a_defective_record(name: str, tmp_path: Path) -> No
     made = build(name)
     path = tmp_path / "bad.json"
     path.write_text(made.text, encoding="utf-8")
-    check_refused(run_cli("replay", str(path)), made)
+    check_refused(replay_command(path), made)
 
 
 def test_the_command_refuses_a_defective_record_on_standard_input() -> None:
     made = build("illegal card: not following suit")
-    check_refused(run_cli("replay", "-", stdin=made.text), made)
+    check_refused(replay_command(made.text), made)
 
 
 def test_every_kind_of_illegal_card_is_refused_in_the_records_md_style() -> None:
@@ -1048,7 +1036,7 @@ def test_the_records_md_example_names_the_step_and_the_rule(tmp_path: Path) -> N
     path = tmp_path / "example.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
     made = Defect("", re.escape(start), r"^ \(holds [^()]*\)$", ("T4", "T9"))
-    check_refused(run_cli("replay", str(path)), made)
+    check_refused(replay_command(path), made)
 
 
 def test_the_records_md_example_line_to_the_letter() -> None:
@@ -1084,12 +1072,12 @@ def test_a_poignee_key_that_is_not_a_seat_number_gives_one_line(tmp_path: Path) 
     rec["poignees"] = {"\u00b2": ["T1"]}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    check_refused(run_cli("replay", str(path)), Defect("", r"poignees: ", r"seat"))
+    check_refused(replay_command(path), Defect("", r"poignees: ", r"seat"))
 
 
 def test_deeply_nested_json_gives_one_line() -> None:
     text = "[" * 100_000 + "]" * 100_000
-    check_refused(run_cli("replay", "-", stdin=text), Defect("", r"(JSON|record): ", r"."))
+    check_refused(replay_command(text), Defect("", r"(JSON|record): ", r"."))
 
 
 def test_a_poignee_under_a_second_spelling_of_the_seat_is_not_ignored() -> None:

@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tarot_command import tarot
 
 from tarot_core.arena import ArenaConfig, ArenaError, load_results
 from tarot_core.rule_flags import parse_rules
 from tarot_core.rules import OPTIONS, Rules, RulesError
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def tarot(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tarot_core", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_every_option_of_the_registry_is_a_flag_with_each_of_its_values() -> None:

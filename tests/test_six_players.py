@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from dataclasses import replace
 from typing import Any
 
@@ -15,6 +13,7 @@ import pytest
 from builders import cards, fill, make_deal, start_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tarot_command import tarot
 from test_properties import COMMON, Setup, play_checked
 
 from tarot_core import Deal, Game, Rules, read_deal, replay, to_record, view
@@ -116,14 +115,19 @@ def test_seat_scores_at_six_players() -> None:
 SLAM_HANDS = {0: "T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21", 1: "T1 T2"}
 
 
-def slam_deal(call: str, chien: str) -> Deal:
-    deal = make_deal(rules=SIX, hands=dict(SLAM_HANDS), chien=chien)
+def play_slam(deal: Deal, call: str) -> Deal:
+    """Seat 0 takes a Garde sans, calls ``call`` and announces a slam; then seat 0 plays its
+    highest legal card and every other seat its lowest, to the end."""
     start_play(deal, taker=0, contract=Contract.GARDE_SANS, call=call, slam=True)
     while not deal.done:
         seat = deal.to_act
         playable = cards_of(deal.legal_cards(seat))
         deal.play(seat, playable[-1] if seat == 0 else playable[0])
     return deal
+
+
+def slam_deal(call: str, chien: str) -> Deal:
+    return play_slam(make_deal(rules=SIX, hands=dict(SLAM_HANDS), chien=chien), call)
 
 
 def test_worked_slam_with_a_partner() -> None:
@@ -291,15 +295,14 @@ def test_the_heuristic_takes_sometimes_at_six_players() -> None:
 
 # ----- random deals, checked end to end -------------------------------------------------------
 
+SEEDS, DEALERS = st.integers(0, 2**64 - 1), st.integers(0, 5)
+BIDDING = st.sampled_from(("uniform", "modest"))
+"""What both random-deal tests draw besides their own: the seed, the dealer and the bidding
+style (``Setup.bidding``)."""
+
 
 @settings(max_examples=60, **COMMON)
-@given(
-    st.integers(0, 2**64 - 1),
-    st.integers(0, 5),
-    st.sampled_from(("shuffled", "poignee", "misere")),
-    st.sampled_from(("uniform", "modest")),
-    st.booleans(),
-)
+@given(SEEDS, DEALERS, st.sampled_from(("shuffled", "poignee", "misere")), BIDDING, st.booleans())
 def test_random_six_player_deals_keep_every_invariant(
     seed: int, dealer: int, scenario: str, bidding: str, misere: bool
 ) -> None:
@@ -320,12 +323,7 @@ def test_the_arena_and_the_bench_play_six_players(form: str) -> None:
     arena = ["arena", "--players", "6", "--deals", "3", "--candidate", "heuristic"]
     arena += ["--baseline", "random", "--seed", "1", "--jobs", "1"]
     for args in (arena, ["bench", "--players", "6", "--deals", "50", "--json"]):
-        out = subprocess.run(
-            [sys.executable, "-m", "tarot_core", *args, *rule],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        out = tarot(*args, *rule, timeout=60)
         assert out.returncode == 0, out.stderr
         assert form in out.stdout
 
@@ -417,13 +415,7 @@ OUT_SLAM = {0: " ".join(f"T{n}" for n in range(7, 22)), 1: "T1 T2"}
 
 
 def sits_out_slam(call: str) -> Deal:
-    deal = sits_out_deal(hands=dict(OUT_SLAM), chien="EX KH KD")
-    start_play(deal, taker=0, contract=Contract.GARDE_SANS, call=call, slam=True)
-    while not deal.done:
-        seat = deal.to_act
-        playable = cards_of(deal.legal_cards(seat))
-        deal.play(seat, playable[-1] if seat == 0 else playable[0])
-    return deal
+    return play_slam(sits_out_deal(hands=dict(OUT_SLAM), chien="EX KH KD"), call)
 
 
 def test_worked_sits_out_slam_with_a_partner() -> None:
@@ -546,13 +538,7 @@ def may_know(deal: Deal, seat: int | None) -> Mask:
 
 
 @settings(max_examples=40, **COMMON)
-@given(
-    st.integers(0, 2**64 - 1),
-    st.integers(0, 5),
-    st.sampled_from(("single_round", "open", "parole")),
-    st.sampled_from(("uniform", "modest")),
-    st.booleans(),
-)
+@given(SEEDS, DEALERS, st.sampled_from(("single_round", "open", "parole")), BIDDING, st.booleans())
 def test_random_sits_out_deals_keep_every_invariant(
     seed: int, dealer: int, auction: str, bidding: str, misere: bool
 ) -> None:

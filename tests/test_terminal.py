@@ -2,8 +2,8 @@
 
 import io
 import re
-import subprocess
-import sys
+
+from tarot_command import tarot
 
 from tarot_core import Rules
 from tarot_core.actions import Discard, Ecart
@@ -84,13 +84,7 @@ def test_refused_card_names_the_rule() -> None:
 
 
 def test_the_command_line_game_stops_cleanly_at_end_of_input() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "tarot_core", "play", "--seed", "3"],
-        input="",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = tarot("play", "--seed", "3", stdin="", timeout=60)
     assert done.returncode == 0
     assert "Game abandoned." in done.stdout
     assert "Traceback" not in done.stderr
