@@ -33,6 +33,7 @@ TRUMPS: Mask = ((1 << 21) - 1) << 56
 EXCUSE_BIT: Mask = 1 << EXCUSE
 OUDLERS: Mask = (1 << PETIT) | (1 << TRUMP_21) | EXCUSE_BIT
 KINGS: Mask = sum(1 << (s * 14 + KING - 1) for s in range(4))
+QUEENS: Mask = KINGS >> 1
 FACES: Mask = sum(1 << (s * 14 + r - 1) for s in range(4) for r in range(JACK, KING + 1))
 SUIT_CARDS: Mask = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
@@ -51,6 +52,11 @@ def suit_of(card: Card) -> int:
     if card < 56:
         return card // 14
     return TRUMP if card < EXCUSE else -1
+
+
+def led_suit(cards: Iterable[Card]) -> int:
+    """The suit a trick's cards ask for: that of its first card but the Excuse (-1 if none)."""
+    return next((suit_of(c) for c in cards if c != EXCUSE), -1)
 
 
 def rank_of(card: Card) -> int:

@@ -73,6 +73,11 @@ class DealView:
         """The seat that made each of ``bids`` (RULES.md §11.5: the calls decide who speaks)."""
         return speakers(self.rules, self.dealer, self.bids)
 
+    @property
+    def tricks_so_far(self) -> tuple[TrickView, ...]:
+        """The finished tricks, then the one in progress if any: every card played, in order."""
+        return self.tricks if self.current is None else (*self.tricks, self.current)
+
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, for checking that it shows nothing hidden."""
         seen: set[Card] = set(self.hand)
@@ -83,7 +88,7 @@ class DealView:
             seen.update(cards)
         for cards in self.petit_sec.values():
             seen.update(cards)
-        for trick in (*self.tricks, *((self.current,) if self.current else ())):
+        for trick in self.tricks_so_far:
             seen.update(trick.cards)
         return seen
 

@@ -30,7 +30,7 @@ from ..view import DealView
 from ..view_check import check_view
 from .evaluation import THRESHOLD, preferred_contract, strength, trump_count
 from .knowledge import Knowledge, infer
-from .signals import CHEAP_TRUMP, PLAIN, Signals, discard_signal, read_signals, trump_signal
+from .signals import HONOURS, PLAIN, Signals, discard_signal, read_signals, trump_signal
 
 
 def _low(mask: Mask) -> Card:
@@ -66,10 +66,6 @@ def highest_value(mask: Mask, hand: Mask = 0) -> Card:
         return (HALF_POINTS[c], (hand & SUIT_MASKS[c // 14]).bit_count() == 1, c)
 
     return max(cards, key=key)
-
-
-HONOURS = KINGS | KINGS >> 1
-"""Kings and Queens: cards a defender does not drop where a void opponent may trump them."""
 
 
 def feed(cards: Mask, sure: bool, hand: Mask = 0) -> Card:
@@ -113,28 +109,6 @@ class Table:
         """What every seat's play has signalled so far (the FFT conventions, signals.py)."""
         return read_signals(self.view)
 
-    @cached_property
-    def history(self) -> tuple[bool, bool, int]:
-        """This seat's own past play, for the signals that only a first time gives: whether
-        it has made a free discard, whether it has played a cheap trump, and the suits
-        (a bit each) led in an earlier trick."""
-        discarded = trumped = False
-        led_suits = 0
-        skip = sitting_out(self.view.rules, self.view.dealer)
-        for trick in self.view.tricks:
-            seats = trick_seats(trick.leader, len(trick.cards), self.n, skip)
-            led = next((_suit(c) for c in trick.cards if c != EXCUSE), -1)
-            if 0 <= led < 4:
-                led_suits |= 1 << led
-            for seat, card in zip(seats, trick.cards, strict=True):
-                if seat != self.me or card == EXCUSE:
-                    continue
-                if _suit(card) == TRUMP:
-                    trumped |= card != PETIT and card <= PETIT + CHEAP_TRUMP - 1
-                elif _suit(card) != led:
-                    discarded = True
-        return discarded, trumped, led_suits
-
     def defending(self) -> bool:
         """The signals are the defence's: given and read by the seats known to defend."""
         return self.attacking(self.me) is False
@@ -157,7 +131,7 @@ class Table:
         ``strict`` for a card too dear to gamble (the Petit, a King or a Queen): a seat not
         known to hold the suit led may be void there (a taker voids suits in its écart) and
         trump or overtrump, however many cards of the suit are unseen."""
-        could = self.know.unseen & ~self.know.excluded[seat] | self.know.known[seat]
+        could = self.know.could_hold(seat)
         if card >= PETIT:
             if not could & TRUMPS_ABOVE[card]:
                 return False
@@ -459,7 +433,7 @@ def _asked_suit(know: Knowledge, table: Table, hand: Mask) -> int:
                 continue
             if not any(
                 know.excluded[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit]
-                and (know.unseen | know.known[s]) & ~know.excluded[s] & TRUMPS
+                and know.could_hold(s) & TRUMPS
                 for s in range(table.n)
                 if not table.ally(s)
             ):
@@ -514,7 +488,7 @@ def follow(table: Table, legal: Mask) -> Card:
         card = feed(legal, sure, table.know.hand)
     else:
         card = lowest_value(legal)
-    if HALF_POINTS[card] <= 1 and table.defending() and not table.history[0]:
+    if HALF_POINTS[card] <= 1 and table.defending() and not table.signals.discarded[table.me]:
         # The first free discard tells partner where the honours are (signals.py).
         signal = discard_signal(table.know.hand, legal, True, played=table.know.played)
         if signal is not None:
@@ -537,7 +511,7 @@ def _doubleton_high(table: Table, suit_cards: Mask) -> Card | None:
     if (
         held != suit_cards
         or held.bit_count() != 2
-        or table.history[2] >> led & 1
+        or table.signals.rounds[led] > 1
         or _high(held) % 14 + 1 > PLAIN
         or not table.defending()
         or table.ally(table.leader)
@@ -549,7 +523,7 @@ def _doubleton_high(table: Table, suit_cards: Mask) -> Card | None:
 def _cheap_trump(table: Table, trumps: Mask) -> Card:
     """The lowest of ``trumps``; but a defender's first cheap trump played by choice tells
     its trump length by parity (signals.py)."""
-    if table.defending() and not table.history[1]:
+    if table.defending() and not table.signals.trumped[table.me]:
         signal = trump_signal(table.know.hand, trumps)
         if signal is not None:
             return signal

@@ -23,7 +23,7 @@ from ..cards import (
 )
 from ..deal import sitting_out, trick_seats, trick_status
 from ..view import DealView
-from .signals import read_signals
+from .signals import HONOURS, read_signals
 
 
 @dataclass
@@ -45,6 +45,11 @@ class Knowledge:
     pile_allowed: Mask
     """Unseen cards that may be in that pile (an écart holds no King, oudler or unshown trump)."""
 
+    def could_hold(self, seat: int) -> Mask:
+        """Unplayed cards ``seat`` may hold now: those it is known to hold, and the unseen
+        ones it is not known to lack."""
+        return self.unseen & ~self.excluded[seat] | self.known[seat]
+
 
 def infer(view: DealView) -> Knowledge:
     assert view.seat is not None
@@ -53,9 +58,6 @@ def infer(view: DealView) -> Knowledge:
     hand = mask_of(view.hand)
     played_by = [0] * n
     excluded = [0] * n
-    tricks = list(view.tricks)
-    if view.current is not None:
-        tricks.append(view.current)
     played = 0
     # RULES.md §11.2: a protected Petit is played at will and never forced, so while a seat may
     # hold one its plays say nothing of the Petit; the Petit's own play says nothing at all.
@@ -63,7 +65,7 @@ def infer(view: DealView) -> Knowledge:
     unforced = ALL_CARDS & ~(1 << PETIT) if imprenable else ALL_CARDS
     protected = view.petit_imprenable
     skip = sitting_out(view.rules, view.dealer)
-    for trick in tricks:
+    for trick in view.tricks_so_far:
         led = -1
         top_trump = -1
         for seat, card in zip(
@@ -162,8 +164,6 @@ class Leanings:
     """The same odds for the taker being alone (the called King in the chien or its hand)."""
 
 
-HONOURS = KINGS | sum(1 << (s * 14 + 12) for s in range(4))
-"""Kings and Queens: the cards a first-discard signal speaks of."""
 FEED_ODDS = 0.3
 """How much likelier a partner than a defender is to throw a face card on a trick the taker
 is winning with seats still to play (a defender keeps it for its side)."""
@@ -180,7 +180,7 @@ def lean(view: DealView, know: Knowledge) -> Leanings:
     for s in range(know.players):
         if s in (me, view.taker):
             continue
-        could = (know.unseen & ~know.excluded[s] & ~know.known[s]) | know.played_by[s]
+        could = know.could_hold(s) & ~know.known[s] | know.played_by[s]  # dealt, maybe
         for suit in range(4):
             honours = SUIT_MASKS[suit] & HONOURS
             if signals.honours[s] >> suit & 1:
@@ -205,12 +205,9 @@ def _partner_odds(view: DealView, know: Knowledge) -> tuple[list[float], float]:
         return [], 1.0
     n = know.players
     skip = sitting_out(view.rules, view.dealer)
-    size = n - (skip >= 0)
+    size = view.rules.playing
     fed = [0] * n
-    tricks = list(view.tricks)
-    if view.current is not None:
-        tricks.append(view.current)
-    for trick in tricks:
+    for trick in view.tricks_so_far:
         seats = trick_seats(trick.leader, len(trick.cards), n, skip)
         for i in range(1, min(len(trick.cards), size - 1)):
             seat, card = seats[i], trick.cards[i]

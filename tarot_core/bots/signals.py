@@ -19,15 +19,20 @@ from dataclasses import dataclass, field
 
 from ..cards import (
     EXCUSE,
+    KINGS,
     PETIT,
+    QUEENS,
     SUIT_MASKS,
     TRUMP,
     TRUMPS,
     Card,
     Mask,
     cards_of,
+    led_suit,
+    mask_of,
     rank_of,
     suit_card,
+    suit_of,
 )
 from ..deal import sitting_out, trick_seats
 from ..view import DealView
@@ -42,8 +47,8 @@ CHEAP_TRUMP = 15
 """The highest trump that signals parity; a higher one is played to win, not to tell."""
 
 
-def _honour_bits(suit: int) -> Mask:
-    return 1 << suit_card(13, suit) | 1 << suit_card(14, suit)
+HONOURS = KINGS | QUEENS
+"""The cards a first-discard signal speaks of, and that a defender keeps out of a ruff."""
 
 
 def discard_signal(hand: Mask, legal: Mask, first: bool, *, played: Mask = 0) -> Card | None:
@@ -76,7 +81,7 @@ def discard_signal(hand: Mask, legal: Mask, first: bool, *, played: Mask = 0) ->
     plain = [
         c
         for suit in range(4)
-        if not hand & _honour_bits(suit)
+        if not hand & HONOURS & SUIT_MASKS[suit]
         for c in cards_of(hand & legal & SUIT_MASKS[suit])
         if LOW < rank_of(c) <= PLAIN
     ]
@@ -116,24 +121,25 @@ class Signals:
     """Bit per suit: the seat showed a doubleton there, now void."""
     discarded: list[bool] = field(default_factory=list)
     """The seat has made its first discard (its signal, if any, is given)."""
+    trumped: list[bool] = field(default_factory=list)
+    """The seat has played its first cheap trump (its length signal, if any, is given)."""
+    rounds: list[int] = field(default_factory=list)
+    """Per suit, the tricks led in it so far, the one in progress included."""
 
 
 def read_signals(view: DealView) -> Signals:
     """The signals every seat but the taker (who gives none) has made, from the tricks only."""
     n = view.players
     skip = sitting_out(view.rules, view.dealer)
-    out = Signals([0] * n, [0] * n, [None] * n, [False] * n, [0] * n, [False] * n)
-    discarded = out.discarded
-    trumped = [False] * n
+    out = Signals(
+        [0] * n, [0] * n, [None] * n, [False] * n, [0] * n, [False] * n, [False] * n, [0] * 4
+    )
+    discarded, trumped, rounds = out.discarded, out.trumped, out.rounds
     trump_round_seen = False
-    rounds = [0] * 4  # tricks led in each suit so far
     first_round: dict[tuple[int, int], Card] = {}  # (seat, suit) -> card on round 1
-    tricks = list(view.tricks)
-    if view.current is not None:
-        tricks.append(view.current)
-    for trick in tricks:
+    for trick in view.tricks_so_far:
         seats = trick_seats(trick.leader, len(trick.cards), n, skip)
-        led = next((_suit(c) for c in trick.cards if c != EXCUSE), -1)
+        led = led_suit(trick.cards)
         trump_round = led == TRUMP and not trump_round_seen
         if led == TRUMP:
             trump_round_seen = True
@@ -146,7 +152,7 @@ def read_signals(view: DealView) -> Signals:
                 if trump_round and i > 0:
                     out.stop_trumps[seat] = True
                 continue
-            suit = _suit(card)
+            suit = suit_of(card)
             if suit == TRUMP:
                 if not trumped[seat] and card != PETIT and rank_of(card) <= CHEAP_TRUMP:
                     trumped[seat] = True
@@ -166,10 +172,6 @@ def read_signals(view: DealView) -> Signals:
     return out
 
 
-def _suit(card: Card) -> int:
-    return TRUMP if card >= PETIT else card // 14
-
-
 def signal_card(view: DealView, legal: Mask) -> Card | None:
     """The card that gives a signal now, for a defender choosing among ``legal`` cards, or
     None: its first free discard, its first trump played by choice, the higher of a small
@@ -177,14 +179,12 @@ def signal_card(view: DealView, legal: Mask) -> Card | None:
     me = view.seat
     if me is None or me == view.taker or view.current is None:
         return None
-    hand = 0
-    for c in view.hand:
-        hand |= 1 << c
+    hand = mask_of(view.hand)
     partner = view.partner_known and view.partner == me
     if partner or (view.called is not None and hand >> view.called & 1):
         return None  # the taker's partner plays for the taker, not the defence
     trick = view.current
-    led = next((_suit(c) for c in trick.cards if c != EXCUSE), -1)
+    led = led_suit(trick.cards)
     if led < 0:
         return None
     signals = read_signals(view)
@@ -197,11 +197,8 @@ def signal_card(view: DealView, legal: Mask) -> Card | None:
     opponent = trick.leader == view.taker or (view.partner_known and trick.leader == view.partner)
     if led != TRUMP and opponent:
         mine = hand & SUIT_MASKS[led]
-        rounds = sum(
-            1 for t in view.tricks if next((_suit(c) for c in t.cards if c != EXCUSE), -1) == led
-        )
         if (
-            rounds == 0
+            signals.rounds[led] == 1  # the suit's first round, this trick
             and mine.bit_count() == 2
             and all(rank_of(c) <= PLAIN for c in cards_of(mine))
         ):
