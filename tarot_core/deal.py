@@ -197,6 +197,12 @@ def discardable_from(hand: Mask, needed: int) -> Mask:
     return plain
 
 
+PlayMark = tuple[
+    int, Mask, list[Card], int, int, int, int, int, int, int, Mask, int, int | None, int | None
+]
+"""``Deal.play_mark``'s record of a position, for ``Deal.take_back``."""
+
+
 class Deal:
     __slots__ = (
         "rules",
@@ -968,6 +974,31 @@ class Deal:
             self.to_act = self.leader = winner
             return
         self._last_trick(winner)
+
+    def play_mark(self) -> PlayMark:
+        """What ``play`` changes, taken before a card so that ``take_back`` can undo it in
+        place: a search tries many cards from one position, and undoing is far cheaper than
+        copying the deal. Never across the deal's last card (its result is not undone)."""
+        seat = self.to_act
+        return (
+            seat, self.hands[seat], self.trick, len(self.trick), len(self.tricks),
+            self.leader, self.led, self.best_card, self.best_seat, self.max_trump,
+            self.played, self.started, self.excuse_seat, self.excuse_trick,
+        )  # fmt: skip
+
+    def take_back(self, mark: PlayMark) -> None:
+        """Undo the cards played since ``play_mark`` gave ``mark`` (within one trick and the
+        start of the next, as a search does card by card)."""
+        (
+            seat, self.hands[seat], trick, size, done,
+            self.leader, self.led, self.best_card, self.best_seat, self.max_trump,
+            self.played, self.started, self.excuse_seat, self.excuse_trick,
+        ) = mark  # fmt: skip
+        del trick[size:]  # play appended to it, even if it then started a new trick
+        self.trick = trick
+        self.to_act = seat
+        if len(self.tricks) > done:
+            del self.tricks[done:], self.leaders[done:], self.winners[done:]
 
     def _card_error(self, seat: int, card: Card) -> IllegalAction:
         text = CARD_TEXT[card]

@@ -11,6 +11,8 @@ and likely winners tried first so that alpha-beta cuts early.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import EXCUSE, HALF_POINTS, OUDLERS, PETIT
 from ..deal import Deal, trick_seats, trick_status
 
@@ -22,6 +24,8 @@ budget, see ExpertBot.search). At 4 players an expert decision with 32 samples t
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _Key = tuple[object, ...]
+_Won = tuple[int, int, int]
+"""The taker's side's card points (half points), oudlers (a mask) and tricks so far."""
 _Table = dict[_Key, tuple[float, int, int]]
 
 
@@ -30,20 +34,24 @@ def solve(deal: Deal, me: int, alpha: float = float("-inf"), beta: float = float
     if deal.result is not None:
         return deal.result.scores[me]
     taker, partner = deal.taker, deal.partner
-    points = oudlers = count = 0
+    won = (0, 0, 0)
     for trick, winner in zip(deal.tricks, deal.winners, strict=True):
         if winner in (taker, partner):
-            count += 1
-            for card in trick:
-                points += HALF_POINTS[card]
-                oudlers |= OUDLERS & 1 << card
+            won = _plus(won, trick)
     table: _Table = {}
-    return _search(deal.copy(), me, alpha, beta, (points, oudlers, count), table)
+    return _search(deal.copy(), me, alpha, beta, won, table)
 
 
-def _search(
-    deal: Deal, me: int, alpha: float, beta: float, won: tuple[int, int, int], table: _Table
-) -> float:
+def _plus(won: _Won, trick: Sequence[int]) -> _Won:
+    """``won`` with one more trick of the taker's side: its points, oudlers and count."""
+    points, oudlers, count = won
+    for c in trick:
+        points += HALF_POINTS[c]
+        oudlers |= OUDLERS & 1 << c
+    return points, oudlers, count + 1
+
+
+def _search(deal: Deal, me: int, alpha: float, beta: float, won: _Won, table: _Table) -> float:
     """``won`` is what the score needs of the tricks played: the taker's side's card points
     (half points), the oudlers among them and its trick count."""
     if deal.result is not None:
@@ -74,33 +82,14 @@ def _search(
     best = float("-inf") if mine else float("inf")
     best_card = -1
     done = len(tricks)
-    hands = deal.hands
-    hand = hands[seat]
-    trick = deal.trick
-    # What Deal.play changes, put back after each card: much cheaper than copying the deal.
-    # (No card here ends the deal: the last trick is _last_trick's.)
-    leader, led, best_card0, best_seat = deal.leader, deal.led, deal.best_card, deal.best_seat
-    max_trump, played, started = deal.max_trump, deal.played, deal.started
-    excuse_seat, excuse_trick = deal.excuse_seat, deal.excuse_trick
+    mark = deal.play_mark()  # no card here ends the deal: the last trick is _last_trick's
     for card in _ordered(deal, seat, first):
         deal.play(seat, card)
         gained = won
         if len(deal.tricks) > done and deal.result is None and deal.winners[-1] in (taker, partner):
-            points, oudlers, count = won
-            for c in deal.tricks[-1]:
-                points += HALF_POINTS[c]
-                oudlers |= OUDLERS & 1 << c
-            gained = (points, oudlers, count + 1)
+            gained = _plus(won, deal.tricks[-1])
         value = _search(deal, me, alpha, beta, gained, table)
-        hands[seat] = hand
-        trick.pop()  # play appended the card to it, even if it then started a new trick
-        deal.trick = trick
-        deal.to_act, deal.leader, deal.led = seat, leader, led
-        deal.best_card, deal.best_seat, deal.max_trump = best_card0, best_seat, max_trump
-        deal.played, deal.started = played, started
-        deal.excuse_seat, deal.excuse_trick = excuse_seat, excuse_trick
-        if len(deal.tricks) > done:
-            del deal.tricks[done:], deal.leaders[done:], deal.winners[done:]
+        deal.take_back(mark)
         if mine:
             if value > best:
                 best, best_card = value, card
@@ -121,9 +110,7 @@ def _search(
     return best
 
 
-def _last_trick(
-    deal: Deal, me: int, won: tuple[int, int, int], petit_last: bool, table: _Table
-) -> float:
+def _last_trick(deal: Deal, me: int, won: _Won, petit_last: bool, table: _Table) -> float:
     """Every card left is forced. The score depends only on what each side won, where the
     Excuse and the Petit went and who took the last trick: positions that agree on those
     share one scoring (the costly part); the others are played out on a copy."""
@@ -131,12 +118,9 @@ def _last_trick(
     rest = trick_seats(deal.to_act, deal.size - len(deal.trick), n, skip)
     cards = [*deal.trick, *(deal.hands[s].bit_length() - 1 for s in rest)]
     winner = trick_status(deal.leader, cards, n, skip)[2]
-    points, oudlers, count = won
     if winner in (deal.taker, deal.partner):
-        for c in cards:
-            points += HALF_POINTS[c]
-            oudlers |= OUDLERS & 1 << c
-        count += 1
+        won = _plus(won, cards)
+    points, oudlers, count = won
     excuse = deal.excuse_seat
     if EXCUSE in cards:
         excuse = trick_seats(deal.leader, len(cards), n, skip)[cards.index(EXCUSE)]

@@ -29,7 +29,7 @@ from ..cards import (
     TRUMPS_ABOVE,
     cards_of,
 )
-from ..deal import Deal, Phase, playable, playable_protected
+from ..deal import Deal, Phase, playable, playable_protected, trick_seats
 from ..rules import Contract
 from .evaluation import preferred_contract
 from .heuristic import choose_call, choose_ecart
@@ -98,14 +98,7 @@ def _protected(deal: Deal, seat: int, rng: random.Random, hand: int) -> int:
 
 def _rest(deal: Deal, seat: int) -> list[int]:
     """The seats still to play to the current trick after ``seat``."""
-    out = []
-    n, skip, s = deal.n, deal.skip, seat
-    for _ in range(deal.size - len(deal.trick) - 1):
-        s = s + 1 if s + 1 < n else 0
-        if s == skip:
-            s = s + 1 if s + 1 < n else 0
-        out.append(s)
-    return out
+    return trick_seats(seat, deal.size - len(deal.trick), deal.n, deal.skip)[1:]
 
 
 def _beats(hand: int, led: int, best_card: int, max_trump: int) -> bool:
@@ -134,27 +127,25 @@ def _holds(deal: Deal, seat: int, card: int, rest: list[int]) -> bool:
             led = card // 14
         if max_trump < 0 and card // 14 == led and card > best_card:
             best_card, best = card, seat
-    t, p = deal.taker, deal.partner
-    mine = seat in (t, p)
-    if (best in (t, p)) != mine:
-        return False
-    hands = deal.hands
-    for s in rest:
-        if (s in (t, p)) != mine and _beats(hands[s], led, best_card, max_trump):
-            return False
-    return True
+    return _kept(deal, seat, best, led, best_card, max_trump, rest)
 
 
 def _ally_sure(deal: Deal, seat: int, rest: list[int]) -> bool:
     """The trick's winner is on ``seat``'s side and no opponent still to play can take it."""
     best = deal.best_seat
-    if best < 0:
-        return False
+    return best >= 0 and _kept(deal, seat, best, deal.led, deal.best_card, deal.max_trump, rest)
+
+
+def _kept(
+    deal: Deal, seat: int, best: int, led: int, best_card: int, max_trump: int, rest: list[int]
+) -> bool:
+    """A trick in this state, won by ``best``, stays with ``seat``'s side: ``best`` is on it
+    and no opponent among ``rest`` can take the trick."""
     t, p = deal.taker, deal.partner
     mine = seat in (t, p)
     if (best in (t, p)) != mine:
         return False
-    hands, led, best_card, max_trump = deal.hands, deal.led, deal.best_card, deal.max_trump
+    hands = deal.hands
     for s in rest:
         if (s in (t, p)) != mine and _beats(hands[s], led, best_card, max_trump):
             return False
