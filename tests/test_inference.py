@@ -14,6 +14,7 @@ from tarot_core.bots.evaluation import strength
 from tarot_core.bots.expert import ExpertBot
 from tarot_core.bots.heuristic import HeuristicBot
 from tarot_core.bots.knowledge import Knowledge, infer
+from tarot_core.bots.worlds import WorldSampler
 from tarot_core.cards import TRUMPS, mask_of, parse_card
 from tarot_core.deal import Deal, Phase
 from tarot_core.dealing import deal as deal_cards
@@ -83,9 +84,17 @@ def placement_accuracy(
 
 
 def expert_sampler(rng: random.Random) -> Sampler:
+    """The expert's worlds, one sampler per decision (per ``know``) as in its search."""
     bot = ExpertBot(0, max_samples=1)
     bot.rng = rng
-    return bot._world
+    current: list[WorldSampler] = []
+
+    def draw(v: DealView, know: Knowledge) -> Deal:
+        if not current or current[0].know is not know:
+            current[:] = [bot.sampler(v, know)]
+        return current[0].draw()
+
+    return draw
 
 
 def share(v: DealView, holds: Callable[[Deal], bool], worlds: int = 200) -> float:

@@ -12,18 +12,18 @@ import random
 import time
 
 from ..actions import Action, Bid, Misere, Play, Poignee
-from ..cards import OUDLERS, Mask
+from ..cards import OUDLERS, Mask, mask_of
 from ..deal import Deal, Phase
 from ..rules import Contract
 from ..view import DealView
-from ..view_check import ImpossibleView, check_view
+from ..view_check import check_view
 from .endgame import ENDGAME_TRICKS, solve
 from .evaluation import THRESHOLD, min_trumps, strength, trump_count
 from .heuristic import HeuristicBot, Table
-from .knowledge import Knowledge, Leanings, infer, lean
+from .knowledge import Knowledge, infer, lean
 from .rollout import finish
 from .signals import signal_card
-from .worlds import agreement, build_world, sample_hidden
+from .worlds import WorldSampler, agreement
 
 MIN_SAMPLES = 24
 """Samples taken before stopping early on a clear winner."""
@@ -37,7 +37,6 @@ class ExpertBot:
         self.think = think_ms / 1000
         self.max_samples = max_samples if max_samples is not None else 1_000_000
         self.heuristic = HeuristicBot(seed)
-        self._leaning: tuple[Knowledge, Leanings, list[float]] | None = None
 
     def act(self, view: DealView) -> Action:
         """Raises ImpossibleView for a view no real deal can produce (no world to sample)."""
@@ -61,13 +60,14 @@ class ExpertBot:
         assert view.seat is not None
         me = view.seat
         know = infer(view)
+        worlds = self.sampler(view, know)
         deadline = time.perf_counter() + self.think
         values: list[list[float]] = [[] for _ in candidates]
         endgame = ENDGAME_TRICKS if self.think >= 0.5 else ENDGAME_TRICKS - 1
         exact = view.phase == Phase.PLAYING and len(view.hand) <= endgame
         samples = 0
         while samples < self.max_samples:
-            world = self._world(view, know)
+            world = worlds.draw()
             seed = self.rng.getrandbits(32)
             for i, action in enumerate(candidates):
                 w = world.copy()
@@ -87,30 +87,16 @@ class ExpertBot:
         best = max(range(len(candidates)), key=means.__getitem__)
         return candidates[_signal_or(view, candidates, values, best)]
 
-    def _world(self, view: DealView, know: Knowledge) -> Deal:
-        """A sampled world, drawn in proportion to how well the bids and the play seen so
-        far agree with it: rejection sampling against the best agreement seen for this view
-        (evidence that no world fully meets must not waste every try of every world),
-        settling after ``BID_TRIES`` draws for the likeliest one seen and lowering the bar to
-        its weight, so sampling never fails or loops."""
-        if self._leaning is None or self._leaning[0] is not know:  # one per decision
-            self._leaning = (know, lean(view, know), [1.0])
-        _, leanings, cap = self._leaning
-        best: tuple[float, Deal] | None = None
-        for _ in range(BID_TRIES):
-            hidden = sample_hidden(know, view, self.rng)
-            if hidden is None:  # the voids it shows leave no place for some card
-                raise ImpossibleView("view", "no deal of the unseen cards fits what it shows")
-            world = build_world(view, know, *hidden)
-            weight = _bids_likelihood(world, know.seat) * agreement(world, leanings)
-            if weight >= cap[0] or self.rng.random() * cap[0] < weight:
-                cap[0] = max(cap[0], weight)
-                return world
-            if best is None or weight > best[0]:
-                best = (weight, world)
-        assert best is not None
-        cap[0] = best[0]
-        return best[1]
+    def sampler(self, view: DealView, know: Knowledge) -> WorldSampler:
+        """The worlds of one decision, likelier as the others' bids and the play seen (FFT
+        signals, at 5 players who fed the taker) fit them."""
+        me = know.seat
+        leanings = lean(view, know)
+
+        def weigh(world: Deal) -> float:
+            return _bids_likelihood(world, me) * agreement(world, leanings)
+
+        return WorldSampler(view, know, self.rng, weigh, BID_TRIES)
 
 
 BID_TRIES = 24
@@ -174,30 +160,30 @@ def _signal_or(
 ) -> int:
     """The candidate giving an FFT signal (``signals.signal_card``) when it is as good as
     ``best`` within the noise of the estimate, else ``best``."""
-    legal = 0
-    for action in candidates:
-        if isinstance(action, Play):
-            legal |= 1 << action.card
+    legal = mask_of(a.card for a in candidates if isinstance(a, Play))
     card = signal_card(view, legal) if legal else None
     if card is None:
         return best
     i = next((i for i, a in enumerate(candidates) if isinstance(a, Play) and a.card == card), best)
-    diffs = [a - b for a, b in zip(values[best], values[i], strict=True)]
-    k = len(diffs)
-    if i == best or k < 2:
+    if i == best or len(values[best]) < 2:
         return best
-    mean = sum(diffs) / k
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return i if mean <= SIGNAL_NOISE * math.sqrt(var / k) else best
+    mean, error = _paired_lead(values[best], values[i])
+    return i if mean <= SIGNAL_NOISE * error else best
 
 
 def _settled(values: list[list[float]]) -> bool:
     """The best candidate leads the runner-up by three standard errors on the same worlds."""
     means = [sum(v) / len(v) for v in values]
     order = sorted(range(len(values)), key=means.__getitem__, reverse=True)
-    best, second = values[order[0]], values[order[1]]
-    diffs = [a - b for a, b in zip(best, second, strict=True)]
+    mean, error = _paired_lead(values[order[0]], values[order[1]])
+    return mean > 3 * error + 1e-9
+
+
+def _paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
+    """How far ``a`` leads ``b`` on the same worlds: the mean of the differences and its
+    standard error (at least two worlds)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
     k = len(diffs)
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return mean > 3 * math.sqrt(var / k) + 1e-9
+    return mean, math.sqrt(var / k)

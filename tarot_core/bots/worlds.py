@@ -8,11 +8,13 @@ is rebuilt as a ``Deal`` standing exactly where the real deal stands.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..cards import EXCUSE, PETIT, TRUMPS, Card, Mask, cards_of, mask_of
 from ..deal import Deal, protected_seat, sitting_out, trick_seats, trick_status
 from ..rules import Contract
 from ..view import DealView
+from ..view_check import ImpossibleView
 from .knowledge import Knowledge, Leanings
 from .signals import LONG_TRUMPS
 
@@ -25,7 +27,57 @@ def sample_hidden(
     """Current hands of every seat and the hidden pile, or None if no world fits: never for
     a real view (the real deal fits), but possible for an impossible one that passes
     ``check_view`` (which does not replay who may hold what)."""
-    cards, options, capacity = _problem(know, view)
+    return _sample(_problem(know, view), know, rng)
+
+
+class WorldSampler:
+    """The worlds of one decision, drawn in proportion to ``weigh(world)`` (at most 1): how
+    well the bids and play seen agree with it. Rejection sampling against the best weight
+    seen so far, settling after ``tries`` draws for the likeliest world seen and lowering the
+    bar to its weight, so that evidence no world fully meets does not cost every try of
+    every world, and sampling never fails or loops. Which cards may go where is worked out
+    once for all the draws."""
+
+    def __init__(
+        self,
+        view: DealView,
+        know: Knowledge,
+        rng: random.Random,
+        weigh: Callable[[Deal], float],
+        tries: int,
+    ) -> None:
+        self.view, self.know, self.rng, self.weigh, self.tries = view, know, rng, weigh, tries
+        self.problem = _problem(know, view)
+        self.bar = 1.0
+
+    def draw(self) -> Deal:
+        """Raises ImpossibleView when no world fits the view (the voids it shows leave no
+        place for some card)."""
+        best: tuple[float, Deal] | None = None
+        for _ in range(self.tries):
+            hidden = _sample(self.problem, self.know, self.rng)
+            if hidden is None:
+                raise ImpossibleView("view", "no deal of the unseen cards fits what it shows")
+            world = build_world(self.view, self.know, *hidden)
+            weight = self.weigh(world)
+            if weight >= self.bar or self.rng.random() * self.bar < weight:
+                self.bar = max(self.bar, weight)
+                return world
+            if best is None or weight > best[0]:
+                best = (weight, world)
+        assert best is not None
+        self.bar = best[0]
+        return best[1]
+
+
+Problem = tuple[list[Card], dict[Card, list[int]], dict[int, int]]
+"""The cards to place, the slots each may go to, and each slot's room."""
+
+
+def _sample(
+    problem: Problem, know: Knowledge, rng: random.Random
+) -> tuple[list[Mask], Mask] | None:
+    cards, options, capacity = problem
     for _ in range(30):
         placed = _greedy(cards, options, dict(capacity), rng)
         if placed is not None:
@@ -34,16 +86,7 @@ def sample_hidden(
     return _assemble(know, placed) if placed is not None else None
 
 
-Problem = tuple[list[Card], dict[Card, list[int]], dict[int, int]]
-_last: tuple[Knowledge, DealView, Problem] | None = None
-"""The last view's problem: the expert samples many worlds of one view in a row."""
-
-
 def _problem(know: Knowledge, view: DealView) -> Problem:
-    """The cards to place, the slots each may go to, and each slot's room."""
-    global _last
-    if _last is not None and _last[0] is know and _last[1] is view:
-        return _last[2]
     n = know.players
     free = know.unseen
     for s in range(n):
@@ -68,7 +111,6 @@ def _problem(know: Knowledge, view: DealView) -> Problem:
         return not know.excluded[slot] >> card & 1
 
     options = {c: [s for s in slots if allowed(c, s)] for c in cards}
-    _last = (know, view, (cards, options, capacity))
     return cards, options, capacity
 
 
