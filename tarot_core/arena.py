@@ -182,7 +182,8 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return derive_seed("arena-bot", seed, index, seat)
 
 
-def _close(bot: Bot) -> None:
+def close_bot(bot: Bot) -> None:
+    """Let a bot that runs a program (``cmd:``) end it; others have nothing to close."""
     close = getattr(bot, "close", None)
     if callable(close):
         close()
@@ -200,46 +201,17 @@ def play_run(
     candidate_seat: int | None,
     times: dict[str, list[float]],
 ) -> RunResult:
-    """Play the set's cards once. A decision with a single legal action is made by the arena
-    without asking (it is not a decision, and it saves the expert's time); every other one
-    is the bot's, timed, from its own seat's view only."""
+    """Play the set's cards once, the candidate in ``candidate_seat`` (if any)."""
     hands, chien, dealer = dealt
-    rules = config.rule_set()
-    deal = Deal(rules, dealer, hands, chien)
-    bots: dict[int, tuple[str, Bot]] = {}
-    try:
-        while not deal.done:
-            seat = deal.to_act
-            legal = deal.legal_actions(seat)
-            if len(legal) == 1:
-                deal.apply(legal[0])
-                continue
-            if seat not in bots:
-                level = config.candidate if seat == candidate_seat else config.baseline
-                bot = make_bot(
-                    level, seed=bot_seed(config.seed, index, seat), think_ms=config.think_ms
-                )
-                bots[seat] = (level, bot)
-            level, bot = bots[seat]
-            seat_view = view(deal, seat)
-            start = time.perf_counter()
-            try:
-                action: Action = bot.act(seat_view)
-            except Exception as e:
-                raise ArenaError(
-                    f"the {level} bot in seat {seat} (set {index}) failed: {e!r}"
-                ) from e
-            times.setdefault(level, []).append(round((time.perf_counter() - start) * 1000, 3))
-            try:
-                deal.apply(action)
-            except IllegalAction as e:
-                raise ArenaError(
-                    f"the {level} bot in seat {seat} (set {index}) chose an illegal action,"
-                    f" {_describe(action)}: {e.about_seat}"
-                ) from e
-    finally:
-        for _, bot in bots.values():
-            _close(bot)
+    deal = Deal(config.rule_set(), dealer, hands, chien)
+
+    def bot_for(seat: int) -> tuple[str, Bot]:
+        level = config.candidate if seat == candidate_seat else config.baseline
+        return level, make_bot(
+            level, seed=bot_seed(config.seed, index, seat), think_ms=config.think_ms
+        )
+
+    play_out(deal, bot_for, f"set {index}", times)
     result = deal.result
     assert result is not None
     return RunResult(
@@ -249,6 +221,48 @@ def play_run(
         contract=result.contract.text if result.contract is not None else None,
         made=result.made,
     )
+
+
+def play_out(
+    deal: Deal,
+    bot_for: Callable[[int], tuple[str, Bot]],
+    where: str,
+    times: dict[str, list[float]],
+) -> None:
+    """Play ``deal`` to its end with a bot per seat (``bot_for(seat)``: its level and the
+    bot, made when the seat first has a choice and closed at the end). A decision with a
+    single legal action is made without asking (it is not a decision, and it saves the
+    expert's time); every other one is the bot's, timed into ``times`` by level, from its own
+    seat's view only. ArenaError names the level, the seat and ``where`` when a bot fails or
+    chooses an illegal action."""
+    bots: dict[int, tuple[str, Bot]] = {}
+    try:
+        while not deal.done:
+            seat = deal.to_act
+            legal = deal.legal_actions(seat)
+            if len(legal) == 1:
+                deal.apply(legal[0])
+                continue
+            if seat not in bots:
+                bots[seat] = bot_for(seat)
+            level, bot = bots[seat]
+            seat_view = view(deal, seat)
+            start = time.perf_counter()
+            try:
+                action: Action = bot.act(seat_view)
+            except Exception as e:
+                raise ArenaError(f"the {level} bot in seat {seat} ({where}) failed: {e!r}") from e
+            times.setdefault(level, []).append(round((time.perf_counter() - start) * 1000, 3))
+            try:
+                deal.apply(action)
+            except IllegalAction as e:
+                raise ArenaError(
+                    f"the {level} bot in seat {seat} ({where}) chose an illegal action,"
+                    f" {_describe(action)}: {e.about_seat}"
+                ) from e
+    finally:
+        for _, bot in bots.values():
+            close_bot(bot)
 
 
 def play_set(config: ArenaConfig, index: int) -> SetResult:
@@ -488,7 +502,7 @@ def check_level(level: str, think_ms: int) -> None:
         bot = make_bot(level, seed=0, think_ms=think_ms)
     except Exception as e:  # an unknown name, a module not there, a program that fails
         raise ArenaError(f"bot level {level!r} is not available: {e}") from e
-    _close(bot)
+    close_bot(bot)
 
 
 def run_arena(

@@ -14,7 +14,7 @@ import random
 import sys
 from typing import Any
 
-from .arena import ArenaError, check_level, derive_seed
+from .arena import ArenaError, check_level, derive_seed, play_out
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .bots.evaluation import preferred_contract
 from .deal import Deal
@@ -22,40 +22,21 @@ from .dealing import deal as deal_cards
 from .rule_flags import add_rule_argument, parse_rules
 from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
 from .scoring import Outcome
-from .view import view
 
 
 def play_deal(rules: Rules, level: str, seed: int, index: int, think_ms: int) -> Deal:
-    """Deal ``index`` of the corpus, every seat played by ``level``; a single legal action is
-    applied without asking (as in the arena)."""
+    """Deal ``index`` of the corpus, every seat played by ``level`` (as the arena plays)."""
     dealer = index % rules.players
     hands, chien = deal_cards(
         random.Random(derive_seed("bidding-deal", seed, index)), rules, dealer
     )
     deal = Deal(rules, dealer, hands, chien)
-    bots: dict[int, Bot] = {}
-    try:
-        while not deal.done:
-            seat = deal.to_act
-            legal = deal.legal_actions(seat)
-            if len(legal) == 1:
-                deal.apply(legal[0])
-                continue
-            if seat not in bots:
-                bot_seed = derive_seed("bidding-bot", seed, index, seat)
-                bots[seat] = make_bot(level, seed=bot_seed, think_ms=think_ms)
-            try:
-                action = bots[seat].act(view(deal, seat))
-                deal.apply(action)
-            except Exception as e:  # a broken bot is the user's to fix: say which, no traceback
-                raise ArenaError(
-                    f"the {level} bot in seat {seat} (deal {index}) failed: {e}"
-                ) from e
-    finally:
-        for bot in bots.values():
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()
+
+    def bot_for(seat: int) -> tuple[str, Bot]:
+        bot_seed = derive_seed("bidding-bot", seed, index, seat)
+        return level, make_bot(level, seed=bot_seed, think_ms=think_ms)
+
+    play_out(deal, bot_for, f"deal {index}", {})
     return deal
 
 

@@ -23,21 +23,26 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .actions import Action, Bid, Call, DeclareSlam, Discard, Play
+from .actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
+from .arena import close_bot
 from .bots import LEVELS, make_bot
 from .cards import (
     EXCUSE,
     PETIT,
+    SUIT_MASKS,
     TRUMP,
+    TRUMPS,
+    TRUMPS_ABOVE,
     Card,
     Mask,
     cards_of,
     format_card,
+    led_suit,
     mask_of,
     parse_cards,
     suit_of,
 )
-from .deal import Deal, Phase
+from .deal import Deal, Phase, trick_seats, trick_status
 from .rules import PLAYER_COUNTS, Contract, Rules
 from .view import view
 
@@ -155,23 +160,6 @@ def load_positions(text: str | None = None) -> list[Position]:
 # ----- building the deal ---------------------------------------------------------------
 
 
-def _trick_winner(cards: Sequence[Card]) -> int:
-    """Index in the trick of its winner (the Excuse never wins here)."""
-    led = next((suit_of(c) for c in cards if c != EXCUSE), -1)
-    best = -1
-    for i, c in enumerate(cards):
-        if c == EXCUSE:
-            continue
-        if best < 0:
-            best = i
-            continue
-        b = cards[best]
-        s = suit_of(c)
-        if (s == TRUMP and (suit_of(b) != TRUMP or c > b)) or (s == led == suit_of(b) and c > b):
-            best = i
-    return best
-
-
 @dataclass
 class _History:
     seats: list[int]
@@ -183,30 +171,30 @@ class _History:
     """The seat to play next, once the bidding is over."""
 
 
-def _history(players: int, first: int, plays: Sequence[Card], all_trumps: Mask) -> _History:
+def _history(players: int, first: int, plays: Sequence[Card]) -> _History:
     seats: list[int] = []
     lacks = [0] * players
     leader = first
     for start in range(0, len(plays), players):
         trick = plays[start : start + players]
         opener = next((i for i, c in enumerate(trick) if c != EXCUSE), len(trick))
-        led = suit_of(trick[opener]) if opener < len(trick) else -1
+        led = led_suit(trick)
         top = -1
-        for i, card in enumerate(trick):
-            seat = (leader + i) % players
+        seated = zip(trick_seats(leader, len(trick), players), trick, strict=True)
+        for i, (seat, card) in enumerate(seated):
             seats.append(seat)
             s = suit_of(card)
             if card != EXCUSE and i > opener:
                 if s != led and led != TRUMP:
-                    lacks[seat] |= 0x3FFF << (14 * led)
+                    lacks[seat] |= SUIT_MASKS[led]
                 if s != TRUMP and s != led:
-                    lacks[seat] |= all_trumps
+                    lacks[seat] |= TRUMPS
                 if s == TRUMP and card < top:
-                    lacks[seat] |= all_trumps & ~((1 << (top + 1)) - 1)
+                    lacks[seat] |= TRUMPS_ABOVE[top]
             if s == TRUMP:
                 top = max(top, card)
         if len(trick) == players:
-            leader = (leader + _trick_winner(trick)) % players
+            leader = trick_status(leader, trick, players)[2]
     done = len(plays) % players
     to_act = (leader + done) % players if done else leader
     return _History(seats, lacks, to_act)
@@ -217,9 +205,8 @@ def build(position: Position) -> Deal:
     p = position
     rules = Rules(players=p.players)
     n = p.players
-    all_trumps = mask_of(range(PETIT, EXCUSE))
     first = (p.dealer + 1) % n
-    hist = _history(n, first, p.plays, all_trumps)
+    hist = _history(n, first, p.plays)
     taker = _taker(p)
     held = [mask_of(p.hands.get(s, ())) for s in range(n)]
     for seat, card in zip(hist.seats, p.plays, strict=True):
@@ -298,8 +285,6 @@ def _fill(
 
 
 def _replay(deal: Deal, p: Position, taker: int | None, held: list[Mask]) -> None:
-    from .actions import IllegalAction
-
     try:
         for contract in p.bids:
             deal.apply(Bid(deal.to_act, contract))
@@ -367,12 +352,15 @@ def bot_answer(level: str, deal: Deal, *, seed: int = 1, think_ms: int = 1000) -
     applied to a copy and the bot asked again."""
     bot = make_bot(level, seed=seed, think_ms=think_ms)
     deal = deal.copy()
-    for _ in range(4):
-        action = bot.act(view(deal, deal.to_act))
-        text = answer_text(action)
-        if text is not None:
-            return text
-        deal.apply(action)
+    try:
+        for _ in range(4):
+            action = bot.act(view(deal, deal.to_act))
+            text = answer_text(action)
+            if text is not None:
+                return text
+            deal.apply(action)
+    finally:
+        close_bot(bot)  # a cmd: level's program, one per position
     raise PositionError("the bot never played a card or bid")
 
 

@@ -162,3 +162,23 @@ def test_the_bot_is_asked_with_its_seat_view_only(monkeypatch: pytest.MonkeyPatc
     positions.bot_answer("heuristic", deal)
     (v,) = seen
     assert isinstance(v, DealView) and v == view(deal, deal.to_act)
+
+
+def test_the_bot_asked_is_closed_after_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cmd: level runs a program per position: it must end with the answer."""
+    import tarot_core.positions as positions
+    from tarot_core.view import DealView
+
+    closed: list[bool] = []
+
+    class Program:
+        def act(self, v: DealView) -> Play:
+            return Play(v.seat or 0, cards_of(deal.legal_cards(deal.to_act))[0])
+
+        def close(self) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr(positions, "make_bot", lambda *a, **k: Program())
+    position, deal = next((p, d) for p, d in BUILT if p.category == "feed_sure_trick")
+    positions.bot_answer("cmd:some-program", deal)
+    assert closed == [True]
