@@ -168,6 +168,12 @@ def parser() -> argparse.ArgumentParser:
     bidding_report.add_arguments(k)
     k.set_defaults(func=bidding_report.run_cli)
 
+    from . import taker_bias
+
+    b = sub.add_parser("taker-bias", help="how far the expert's rollouts misjudge a taker")
+    taker_bias.add_arguments(b)
+    b.set_defaults(func=taker_bias.run_cli)
+
     t = sub.add_parser("bot", help="one bot on stdin/stdout, speaking docs/bot-protocol.md")
     t.add_argument(
         "--level", type=bot_level, default="random", help=f"{', '.join(LEVELS)} or expert:N"

@@ -23,6 +23,7 @@ from .heuristic import HeuristicBot, Table
 from .knowledge import Knowledge, infer, lean
 from .rollout import finish
 from .signals import signal_card
+from .taker_credit import TAKER_CREDIT, credited
 from .worlds import WorldSampler, agreement
 
 MIN_SAMPLES = 24
@@ -65,6 +66,7 @@ class ExpertBot:
         values: list[list[float]] = [[] for _ in candidates]
         endgame = ENDGAME_TRICKS if self.think >= 0.5 else ENDGAME_TRICKS - 1
         exact = view.phase == Phase.PLAYING and len(view.hand) <= endgame
+        credit = TAKER_CREDIT[view.rules.players] if view.phase == Phase.BIDDING else 0.0
         samples = 0
         while samples < self.max_samples:
             world = worlds.draw()
@@ -76,8 +78,7 @@ class ExpertBot:
                     values[i].append(solve(w, me))
                     continue
                 finish(w, random.Random(seed))
-                assert w.result is not None
-                values[i].append(w.result.scores[me])
+                values[i].append(credited(w, me, credit))
             samples += 1
             if time.perf_counter() >= deadline or (
                 samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(values)
@@ -85,6 +86,8 @@ class ExpertBot:
                 break
         means = [sum(v) / len(v) for v in values]
         best = max(range(len(candidates)), key=means.__getitem__)
+        if view.phase == Phase.BIDDING:
+            best = _modest_bid(candidates, values, best)
         return candidates[_signal_or(view, candidates, values, best)]
 
     def sampler(self, view: DealView, know: Knowledge) -> WorldSampler:
@@ -148,6 +151,31 @@ def _score(hand: Mask, players: int, contract: Contract) -> float:
     """The §10 strength that decides ``contract``: without the chien for the Gardes sans
     and contre."""
     return strength(hand, players, without_chien=contract >= Contract.GARDE_SANS)
+
+
+BID_NOISE = 1.0
+"""Standard errors (paired, on the same worlds) a higher contract must beat a lower one by:
+within the estimate's noise, the lower one risks less on an optimistic estimate."""
+
+
+def _modest_bid(candidates: list[Action], values: list[list[float]], best: int) -> int:
+    """The lowest contract that ``best`` does not beat beyond the noise of the estimate
+    (and that does as well as passing), else ``best``: taking the maximum of noisy
+    estimates would turn every optimistic one into a Garde."""
+    bids = [a.contract if isinstance(a, Bid) else Contract.PASS for a in candidates]
+    floor = max(
+        (sum(values[i]) / len(values[i]) for i, b in enumerate(bids) if b == Contract.PASS),
+        default=-math.inf,
+    )
+    if bids[best] <= Contract.PASS or len(values[best]) < 2:
+        return best
+    for i in sorted(range(len(bids)), key=bids.__getitem__):
+        if not Contract.PASS < bids[i] < bids[best] or sum(values[i]) / len(values[i]) < floor:
+            continue
+        lead, error = _paired_lead(values[best], values[i])
+        if lead <= BID_NOISE * error:
+            return i
+    return best
 
 
 SIGNAL_NOISE = 1.0
