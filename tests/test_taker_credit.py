@@ -150,3 +150,14 @@ def test_a_prise_worse_than_passing_is_not_the_modest_choice() -> None:
 def test_a_pass_stays_a_pass() -> None:
     chosen = _modest_bid(bids(Contract.PASS, Contract.PRISE), [[1.0, 2.0], [0.0, 1.0]], best=0)
     assert chosen == 0
+
+
+def test_a_garde_sans_is_left_to_the_means() -> None:
+    garde = [40.0, -30.0] * 16
+    sans = [2 * x for x in garde]  # within the noise of the Garde, and better on average
+    chosen = _modest_bid(
+        bids(Contract.PASS, Contract.GARDE, Contract.GARDE_SANS),
+        [[0.0] * 32, garde, sans],
+        best=2,
+    )
+    assert chosen == 2
