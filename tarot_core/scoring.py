@@ -157,6 +157,23 @@ def contract_terms(
     return sign * (25 + diff) * m, pab * m
 
 
+def hand_terms(
+    rules: Rules,
+    contract: Contract,
+    taker_half: int,
+    target: int,
+    petit_au_bout: str | None,
+    poignee: int,
+) -> tuple[bool, int, int]:
+    """What the taker side's card points (in half points) decide: whether the contract is
+    made, by how much (§8's diff), and ``s`` without the chelem: the contract's terms and the
+    poignées (``poignee``, their total bonus) counted for the side that wins the deal."""
+    made = taker_half >= 2 * target
+    diff = diff_points(taker_half, target)
+    base, pab = contract_terms(rules, contract, diff, made, petit_au_bout)
+    return made, diff, base + pab + (poignee if made else -poignee)
+
+
 def score_played(
     rules: Rules,
     *,
@@ -232,8 +249,6 @@ def score_played(
             taker_half += 1
     oudlers = (taker_cards & OUDLERS).bit_count()
     target = TARGETS[oudlers]
-    made = taker_half >= 2 * target
-    diff = diff_points(taker_half, target)
     # The result's multiplier; under fixed contracts a value replaces it, and it says 1.
     m = 1 if rules.contracts == "fixed" else rules.multiplier(contract)
 
@@ -248,9 +263,9 @@ def score_played(
         if imprenable >= 0 and taking(imprenable) != taker_side_won[petit_trick]:
             petit_au_bout = None  # §11.2: au bout only for the protected Petit's own side
     poignee = sum(poignees)
+    made, diff, s = hand_terms(rules, contract, taker_half, target, petit_au_bout, poignee)
     sign = 1 if made else -1
-    base, pab = contract_terms(rules, contract, diff, made, petit_au_bout)
-    s = base + pab + sign * poignee + chelem
+    s += chelem
     scores = seat_scores(n, taker, partner, s, out)
     extra = misere_scores(n, miseres, out)
     total = [a + b for a, b in zip(scores, extra, strict=True)]

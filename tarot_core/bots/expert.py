@@ -78,7 +78,8 @@ class ExpertBot:
                     values[i].append(solve(w, me))
                     continue
                 finish(w, random.Random(seed))
-                values[i].append(credited(w, me, credit))
+                assert w.result is not None
+                values[i].append(credited(w, me, credit) if credit else w.result.scores[me])
             samples += 1
             if time.perf_counter() >= deadline or (
                 samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(values)

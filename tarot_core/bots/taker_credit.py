@@ -11,7 +11,7 @@ contract.
 from __future__ import annotations
 
 from ..deal import Deal
-from ..scoring import Outcome, contract_terms, diff_points, seat_scores
+from ..scoring import Outcome, hand_terms, seat_scores
 
 TAKER_CREDIT = {3: 7.0, 4: 5.5, 5: 2.5, 6: 2.5}
 """Card points added to a rollout's taker when the expert judges its own bid, by players at
@@ -23,24 +23,17 @@ def credited(deal: Deal, me: int, points: float) -> int:
     """``me``'s score in the finished ``deal`` had ``me``'s side, taking, made ``points`` more
     card points (the contract made or lost by the new margin; a poignée follows the
     contract's fate). Other takers, and deals nobody took, score as they are."""
-    result = deal.result
-    assert result is not None, "a deal not yet finished has no score"
-    if (
-        result.outcome != Outcome.PLAYED
-        or me not in (result.taker, result.partner)
-        or result.points_half is None
-        or result.target is None
-        or result.contract is None
-        or result.made is None
-        or result.taker is None
-    ):
-        return result.scores[me]
-    half = result.points_half + round(2 * points)
-    made = half >= 2 * result.target
-    rules = deal.rules
-    before, _ = contract_terms(rules, result.contract, result.diff, result.made, None)
-    after, _ = contract_terms(rules, result.contract, diff_points(half, result.target), made, None)
-    poignee = abs(result.poignee_bonus)
-    change = after - before + (poignee if made else -poignee) - result.poignee_bonus
-    share = seat_scores(rules.players, result.taker, result.partner, change, deal.skip)
-    return result.scores[me] + share[me]
+    r = deal.result
+    assert r is not None, "a deal not yet finished has no score"
+    if r.outcome != Outcome.PLAYED or me not in (r.taker, r.partner):
+        return r.scores[me]
+    assert r.taker is not None and r.contract is not None
+    assert r.points_half is not None and r.target is not None
+    contract, half, target, poignee = r.contract, r.points_half, r.target, abs(r.poignee_bonus)
+
+    def s(taker_half: int) -> int:
+        return hand_terms(deal.rules, contract, taker_half, target, r.petit_au_bout, poignee)[2]
+
+    change = s(half + round(2 * points)) - s(half)
+    share = seat_scores(deal.rules.players, r.taker, r.partner, change, deal.skip)
+    return r.scores[me] + share[me]
