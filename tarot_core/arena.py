@@ -172,8 +172,12 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def deal_seed(seed: int, index: int) -> int:
-    return derive_seed("arena-deal", seed, index)
+def seeded_deal(rules: Rules, corpus: str, seed: int, index: int) -> Deal:
+    """Deal ``index`` of a corpus named ``corpus`` under ``seed``: its cards from a seed
+    derived from all three, the dealer turning with the index."""
+    dealer = index % rules.players
+    hands, chien = deal_cards(random.Random(derive_seed(corpus, seed, index)), rules, dealer)
+    return Deal(rules, dealer, hands, chien)
 
 
 def bot_seed(seed: int, index: int, seat: int) -> int:
@@ -197,13 +201,13 @@ def _describe(action: object) -> str:
 def play_run(
     config: ArenaConfig,
     index: int,
-    dealt: tuple[list[int], int, int],
+    dealt: Deal,
     candidate_seat: int | None,
     times: dict[str, list[float]],
 ) -> RunResult:
-    """Play the set's cards once, the candidate in ``candidate_seat`` (if any)."""
-    hands, chien, dealer = dealt
-    deal = Deal(config.rule_set(), dealer, hands, chien)
+    """Play the set's cards (``dealt``, left as it is) once, the candidate in
+    ``candidate_seat`` (if any)."""
+    deal = dealt.copy()
 
     def bot_for(seat: int) -> tuple[str, Bot]:
         level = config.candidate if seat == candidate_seat else config.baseline
@@ -267,10 +271,7 @@ def play_out(
 
 def play_set(config: ArenaConfig, index: int) -> SetResult:
     """Deal set ``index``: the same cards, all-baseline and then the candidate in each seat."""
-    rules = config.rule_set()
-    dealer = index % config.players
-    hands, chien = deal_cards(random.Random(deal_seed(config.seed, index)), rules, dealer)
-    dealt = (hands, chien, dealer)
+    dealt = seeded_deal(config.rule_set(), "arena-deal", config.seed, index)
     times: dict[str, list[float]] = {}
     runs = [play_run(config, index, dealt, None, times)]
     runs += [play_run(config, index, dealt, s, times) for s in range(config.players)]

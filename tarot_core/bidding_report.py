@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from typing import Any
 
-from .arena import ArenaError, check_level, derive_seed, play_out
+from .arena import ArenaError, check_level, derive_seed, play_out, seeded_deal
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .bots.evaluation import preferred_contract
 from .deal import Deal
-from .dealing import deal as deal_cards
 from .rule_flags import add_rule_argument, parse_rules
 from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
 from .scoring import Outcome
@@ -26,11 +24,7 @@ from .scoring import Outcome
 
 def play_deal(rules: Rules, level: str, seed: int, index: int, think_ms: int) -> Deal:
     """Deal ``index`` of the corpus, every seat played by ``level`` (as the arena plays)."""
-    dealer = index % rules.players
-    hands, chien = deal_cards(
-        random.Random(derive_seed("bidding-deal", seed, index)), rules, dealer
-    )
-    deal = Deal(rules, dealer, hands, chien)
+    deal = seeded_deal(rules, "bidding-deal", seed, index)
 
     def bot_for(seat: int) -> tuple[str, Bot]:
         bot_seed = derive_seed("bidding-bot", seed, index, seat)

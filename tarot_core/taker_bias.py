@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
 from typing import Any
 
 from .actions import Bid
-from .arena import ArenaError, check_level, derive_seed, play_out
+from .arena import ArenaError, check_level, derive_seed, mean_ci95, play_out, seeded_deal
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .bots.evaluation import min_trumps, preferred_contract, strength, trump_count
 from .bots.rollout import finish
 from .deal import Deal, Phase
-from .dealing import deal as deal_cards
 from .rules import PLAYER_COUNTS, Contract, Rules
+from .scoring import DealResult
 
 MIN_STRENGTH = 28
 """The §10 strength of the weakest hand measured: well below a Prise, where bids are decided."""
@@ -32,11 +31,9 @@ MIN_STRENGTH = 28
 def taken_deal(rules: Rules, seed: int, index: int, floor: float) -> tuple[Deal, int] | None:
     """Deal ``index`` with its first speaker taking (a Prise or Garde as §10 suggests, the
     others passing), or None when that hand is too weak or short of trumps to measure."""
-    dealer = index % rules.players
-    hands, chien = deal_cards(random.Random(derive_seed("bias-deal", seed, index)), rules, dealer)
-    deal = Deal(rules, dealer, hands, chien)
+    deal = seeded_deal(rules, "bias-deal", seed, index)
     taker = deal.to_act
-    hand = hands[taker]
+    hand = deal.hands[taker]
     if trump_count(hand) < min_trumps(hand) or strength(hand, rules.playing) < floor:
         return None
     wanted = preferred_contract(hand, rules.playing, rules.bids)
@@ -70,11 +67,7 @@ def run(
         if taken is None:
             continue
         deal, taker = taken
-        predicted = []
-        for k in range(rollouts):
-            world = deal.copy()
-            finish(world, random.Random(derive_seed("bias-rollout", seed, index, k)))
-            predicted.append(world.result)
+        predicted = [_rollout(deal, seed, index, k) for k in range(rollouts)]
 
         def bot_for(seat: int, taker: int = taker, index: int = index) -> tuple[str, Bot]:
             name = level if seat == taker else defence
@@ -83,17 +76,14 @@ def run(
 
         play_out(deal, bot_for, f"deal {index}", {})
         real = deal.result
-        if real is None or real.points_half is None:
-            continue
-        if any(r is None or r.points_half is None for r in predicted):
-            continue  # a rollout ended otherwise (a slam declared): no points to compare
-        halves = [r.points_half for r in predicted if r is not None and r.points_half is not None]
+        assert real is not None
+        halves = [r.points_half for r in predicted if r.points_half is not None]
+        if real.points_half is None or len(halves) < len(predicted):
+            continue  # the deal or a rollout ended otherwise (a slam declared): no points
         points.append((real.points_half - statistics.fmean(halves)) / 2)
-        scores.append(
-            real.scores[taker] - statistics.fmean(r.scores[taker] for r in predicted if r)
-        )
+        scores.append(real.scores[taker] - statistics.fmean(r.scores[taker] for r in predicted))
         made_real += bool(real.made)
-        made_predicted += statistics.fmean(bool(r.made) for r in predicted if r)
+        made_predicted += statistics.fmean(bool(r.made) for r in predicted)
     return {
         "players": players,
         "level": level,
@@ -107,14 +97,20 @@ def run(
     }
 
 
+def _rollout(deal: Deal, seed: int, index: int, k: int) -> DealResult:
+    """Rollout ``k`` of deal ``index``: the fast policy finishing a copy, as the expert's do."""
+    world = deal.copy()
+    finish(world, random.Random(derive_seed("bias-rollout", seed, index, k)))
+    assert world.result is not None
+    return world.result
+
+
 def _interval(xs: list[float]) -> dict[str, float | None]:
     """The mean and the half-width of its 95% interval (None under two values)."""
-    if len(xs) < 2:
-        return {"mean": xs[0] if xs else None, "half_width": None}
-    return {
-        "mean": statistics.fmean(xs),
-        "half_width": 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)),
-    }
+    mean, ci95, sd = mean_ci95(xs)
+    if mean is None or ci95 is None or sd is None:
+        return {"mean": mean, "half_width": None}
+    return {"mean": mean, "half_width": ci95[1] - mean}
 
 
 def _pm(figure: dict[str, float | None], unit: str) -> str:
