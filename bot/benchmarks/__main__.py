@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot.benchmarks storage|load|game ...``, one subcommand per benchmark.
+"""Command line: ``python -m bot.benchmarks storage|load|game|pictures ...``, one subcommand
+per benchmark.
 
 Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
 ``run`` (a function of the parsed arguments returning the exit status).
@@ -10,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import game_bench, load_bench, storage_bench
+from . import game_bench, load_bench, picture_bench, storage_bench
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -21,6 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     storage_bench.register(commands)
     load_bench.register(commands)
     game_bench.register(commands)
+    picture_bench.register(commands)
     args = parser.parse_args(argv)
     status: int = args.run(args)
     return status

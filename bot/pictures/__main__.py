@@ -1,0 +1,135 @@
+"""Command line: ``python -m bot.pictures cards DIR`` writes every card face and emoji as PNG
+files, ``python -m bot.pictures deal FILE OUT`` draws the picture of a ``tarot-deal/1``
+record, so anyone can look at what the bot would show (a deal a user reported, a new face)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from tarot_core.cards import CARD_TEXT, DECK_SIZE
+from tarot_core.quoting import one_line
+from tarot_core.record import RecordError
+
+from ..i18n import LANGUAGES
+from .faces import MIN_HEIGHT, card_face, emoji_images
+from .png import png
+
+DEFAULT_HEIGHT = 96
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a refusal is one line (no usage block): the rule for every message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, one_line(f"{self.prog}: error: {message}") + "\n")
+
+
+def _height(text: str) -> int:
+    try:
+        height = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of pixels: {text!r}") from None
+    if height < MIN_HEIGHT or height > 1024:
+        raise argparse.ArgumentTypeError(f"choose {MIN_HEIGHT} to 1024 pixels, not {height}")
+    return height
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    out = Path(args.dir)
+    try:
+        (out / "emojis").mkdir(parents=True, exist_ok=True)
+        for card in range(DECK_SIZE):
+            (out / f"{CARD_TEXT[card]}.png").write_bytes(
+                png(card_face(card, args.height, args.lang))
+            )
+        emojis = emoji_images()
+        for stem, data in emojis.items():
+            (out / "emojis" / f"{stem}.png").write_bytes(data)
+    except OSError as e:
+        print(
+            one_line(f"{e.filename or out}: cannot write the faces: {e.strerror}"), file=sys.stderr
+        )
+        return 2
+    print(f"{out}: {DECK_SIZE} card faces ({args.height} px, {args.lang}), {len(emojis)} emojis")
+    return 0
+
+
+def _read_record(file: str) -> object:
+    """The record's JSON, or ``RecordError`` / ``OSError`` saying why not."""
+    if file == "-":
+        raw = sys.stdin.buffer.read()
+    else:
+        raw = Path(file).read_bytes()
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise RecordError("JSON", f"malformed: not UTF-8 text ({e.reason})") from None
+    except ValueError as e:
+        raise RecordError("JSON", f"malformed: {e}") from None
+    except RecursionError:
+        raise RecordError("JSON", "malformed: nested too deeply") from None
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    try:
+        record = _read_record(args.file)
+    except OSError as e:
+        print(one_line(f"{args.file}: cannot read the record: {e.strerror}"), file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(one_line(f"{args.file}: {e}"), file=sys.stderr)
+        return 2
+    from .deal_picture import deal_png  # drawn by another module: loaded only when asked
+
+    try:
+        data = deal_png(record, lang=args.lang)
+    except RecordError as e:
+        print(one_line(f"{args.file}: {e}"), file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug of ours must still not print a traceback
+        print(one_line(f"{args.file}: could not be drawn (internal error: {e!r})"), file=sys.stderr)
+        return 2
+    try:
+        Path(args.out).write_bytes(data)
+    except OSError as e:
+        print(one_line(f"{args.out}: cannot write the picture: {e.strerror}"), file=sys.stderr)
+        return 2
+    print(f"{args.out}: {len(data)} bytes")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m bot.pictures", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("cards", help="write the 78 card faces and every emoji as PNG files")
+    c.add_argument("dir", help="where to write them (created if missing)")
+    c.add_argument("--lang", choices=LANGUAGES, default="en", help="the reader's language")
+    c.add_argument("--height", type=_height, default=DEFAULT_HEIGHT, help="card height in px")
+    c.set_defaults(func=cmd_cards)
+
+    d = sub.add_parser("deal", help="draw the picture of a tarot-deal/1 record")
+    d.add_argument("file", help="the record's path, or - for standard input")
+    d.add_argument("out", help="the PNG file to write")
+    d.add_argument("--lang", choices=LANGUAGES, default="en", help="the reader's language")
+    d.set_defaults(func=cmd_deal)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,418 @@
+"""A picture of a finished deal, drawn from its ``tarot-deal/1`` record: every hand as dealt,
+the chien and écart, the contract and its result, and every trick with its winner marked.
+
+The record is replayed by the engine (``read_deal``), so winners, sides and scores are the
+engine's, never worked out again here, and a bad record raises ``RecordError``. The picture is
+laid out first (``layout_deal``: where every card and text goes, which tests and callers can
+read) and then painted (``draw_deal``), so that what is drawn can be checked region by region.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.i18n.numbers import decimal
+from tarot_core.cards import EXCUSE, cards_of, display_key
+from tarot_core.deal import Deal, trick_seats
+from tarot_core.record import read_deal
+from tarot_core.rules import Contract
+from tarot_core.scoring import DealResult, Outcome
+
+from . import fonts
+from .faces import card_face
+from .png import png
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+"""``(x0, y0, x1, y1)``, x1 and y1 excluded (as Pillow crops)."""
+Key = tuple[str, int, int]
+"""Where a card is drawn: ``("hand", seat, i)``, ``("chien", 0, i)``, ``("ecart", 0, i)``,
+``("trick", trick, seat)`` (trick from 0) or ``("called", 0, 0)``."""
+
+BACKGROUND: RGB = (27, 84, 56)
+"""Card-table felt: the white faces stand out on it, in Discord's light and dark themes."""
+SIDE_BAND: RGB = (39, 105, 72)
+"""Behind the taker's side's rows, so the two sides read apart at a glance."""
+TEXT: RGB = (244, 244, 236)
+MUTED: RGB = (176, 210, 188)
+WINNER: RGB = (255, 64, 160)
+"""The frame of each trick's winning card: magenta, which no face uses (the oudlers' frames
+are gold) and which stands out from the felt for every kind of colour vision."""
+EXCUSE_MARK: RGB = (255, 255, 255)
+"""The frame of an Excuse that did not win its trick (it stays with its owner's side)."""
+
+MARGIN = 18
+GAP = 10
+"""Between two cards: room for a mark's frame on each side."""
+FRAME = 4
+NAME_WIDTH = 184
+ROW_GAP = 10
+CARD_HEIGHT = {3: 58, 4: 76, 5: 72}
+"""Per number of seats that play: the widest row (a hand, or the tricks) then fits in
+about 1,050 to 1,350 pixels, which Discord shows whole."""
+CALLED_HEIGHT = 34
+MAX_NAME_CHARS = 48
+PALETTE_COLOURS = 256
+
+_SLAMS = {
+    "announced_made": "Chelem announced and made",
+    "announced_failed": "Chelem announced, failed",
+    "made": "Chelem made",
+    "defence": "Chelem by the defence",
+    "petit_announced_made": "Petit chelem announced and made",
+    "petit_announced_failed": "Petit chelem announced, failed",
+    "petit_made": "Petit chelem made",
+}
+_CONTRACTS = {
+    Contract.PRISE: "Prise",
+    Contract.POUSSE: "Pousse",
+    Contract.GARDE: "Garde",
+    Contract.GARDE_SANS: "Garde sans",
+    Contract.GARDE_CONTRE: "Garde contre",
+}
+
+
+@dataclass(frozen=True)
+class DealLabels:
+    """Every word the picture shows, English by default; the bot passes translated ones.
+    Fields in braces are filled in: ``{n}`` a seat number, ``{name}`` a player, ``{contract}``
+    a contract's name, ``{points}``/``{target}`` card points, ``{side}`` taker or defence."""
+
+    seat: str = "Seat {n}"
+    contracts: Mapping[Contract, str] = field(default_factory=lambda: dict(_CONTRACTS))
+    takes: str = "{name}: {contract}"
+    called: str = "called"
+    partner: str = "partner {name}"
+    alone: str = "alone"
+    points: str = "{points} points, {target} needed"
+    made: str = "made"
+    failed: str = "failed"
+    petit_au_bout: str = "Petit au bout: {side}"
+    taker_side: str = "taker"
+    defence_side: str = "defence"
+    slams: Mapping[str, str] = field(default_factory=lambda: dict(_SLAMS))
+    passed: str = "Everyone passed: no deal"
+    petit_sec: str = "{name} held the Petit sec: no deal"
+    hands: str = "Hands as dealt"
+    chien: str = "Chien"
+    ecart: str = "Écart"
+    tricks: str = "Tricks"
+    sits_out: str = "deals and sits out"
+    taker: str = "taker"
+    partner_tag: str = "partner"
+
+
+@dataclass(frozen=True)
+class Text:
+    xy: tuple[int, int]
+    text: str
+    size: int
+    bold: bool = False
+    fill: RGB = TEXT
+    anchor: str = "la"
+
+
+@dataclass(frozen=True)
+class DealLayout:
+    """Where everything goes; ``draw_deal`` paints exactly this."""
+
+    width: int
+    height: int
+    lang: str
+    cards: dict[Key, tuple[int, Box]]
+    """Each card drawn: its id and box (the box is the face's size)."""
+    marks: dict[Key, RGB]
+    """The cards framed: each trick's winner (``WINNER``) and a losing Excuse."""
+    bands: list[tuple[Box, RGB]]
+    texts: list[Text]
+
+    @property
+    def boxes(self) -> dict[Key, Box]:
+        return {key: box for key, (_, box) in self.cards.items()}
+
+
+@cache
+def _face(card: int, height: int, lang: str) -> Image.Image:
+    """One face per card, size and language for the process: every picture reuses them."""
+    face = card_face(card, height, lang)
+    return face if face.mode == "RGBA" else face.convert("RGBA")
+
+
+def _clean(name: str) -> str:
+    """A name as it can be drawn: no control, format or unassigned characters (a lone
+    surrogate or a bidi override would break the text or its layout), spaces collapsed."""
+    kept = (
+        ch if unicodedata.category(ch)[0] != "Z" else " "
+        for ch in name[: MAX_NAME_CHARS * 2]
+        if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
+    return " ".join("".join(kept).split())
+
+
+def _fit(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
+    font = fonts.bold(size) if bold else fonts.regular(size)
+    if font.getlength(text) <= width:
+        return text
+    text = text[:MAX_NAME_CHARS]
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _names(names: Sequence[str] | None, n: int, labels: DealLabels) -> list[str]:
+    out = []
+    for seat in range(n):
+        given = names[seat] if names is not None and seat < len(names) else None
+        name = _clean(given) if isinstance(given, str) else ""
+        out.append(name or labels.seat.format(n=seat + 1))
+    return out
+
+
+class _Builder:
+    """Collects a layout top to bottom."""
+
+    def __init__(self, deal: Deal, lang: str, names: list[str], labels: DealLabels) -> None:
+        self.deal = deal
+        self.lang = lang
+        self.names = names
+        self.labels = labels
+        self.height = CARD_HEIGHT[deal.rules.playing]
+        self.card_width = _face(EXCUSE, self.height, lang).width
+        self.cell = self.card_width + GAP
+        self.left = MARGIN + NAME_WIDTH
+        self.width = self.left + deal.rules.hand_size * self.cell - GAP + MARGIN
+        self.cards: dict[Key, tuple[int, Box]] = {}
+        self.marks: dict[Key, RGB] = {}
+        self.bands: list[tuple[Box, RGB]] = []
+        self.texts: list[Text] = []
+        self.y = MARGIN
+        result = deal.result
+        assert result is not None
+        self.result: DealResult = result
+        side = {result.taker, result.partner} - {None}
+        self.side = side
+
+    def text(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        *,
+        bold: bool = False,
+        fill: RGB = TEXT,
+        anchor: str = "la",
+    ) -> None:
+        self.texts.append(Text((x, y), text, size, bold, fill, anchor))
+
+    def place(self, key: Key, card: int, x: int, y: int, height: int | None = None) -> int:
+        """Put a card at ``(x, y)``; its right edge."""
+        face = _face(card, height or self.height, self.lang)
+        self.cards[key] = (card, (x, y, x + face.width, y + face.height))
+        return x + face.width
+
+    def band(self, seat: int, y: int) -> None:
+        if seat in self.side:
+            box = (MARGIN // 2, y - ROW_GAP // 2, self.width - MARGIN // 2, y + self.height + 5)
+            self.bands.append((box, SIDE_BAND))
+
+    def caption(self, text: str) -> None:
+        self.text(MARGIN, self.y, text, 16, fill=MUTED)
+        self.y += 24
+
+    def header(self) -> None:
+        result, labels = self.result, self.labels
+        first = self.y
+        if result.outcome == Outcome.PASSED:
+            self.text(MARGIN, first, labels.passed, 24, bold=True)
+            self.y += 46
+            return
+        if result.outcome == Outcome.PETIT_SEC:
+            seat = self.deal.petit_sec_seats[0]
+            self.text(MARGIN, first, labels.petit_sec.format(name=self.names[seat]), 24, bold=True)
+            self.y += 46
+            return
+        assert result.taker is not None and result.contract is not None
+        contract = labels.contracts.get(result.contract, result.contract.text)
+        line = labels.takes.format(name=self.names[result.taker], contract=contract)
+        line = _fit(line, 24, True, self.width - 2 * MARGIN - 320)
+        self.text(MARGIN, first, line, 24, bold=True)
+        x = MARGIN + int(fonts.bold(24).getlength(line)) + 18
+        if self.deal.called is not None:
+            self.text(x, first + 3, labels.called, 20, fill=MUTED)
+            x += int(fonts.regular(20).getlength(labels.called)) + 8
+            x = self.place(("called", 0, 0), self.deal.called, x, first - 4, CALLED_HEIGHT) + 10
+            if result.partner is not None:
+                who = labels.partner.format(name=self.names[result.partner])
+            else:
+                who = labels.alone
+            self.text(x, first + 3, _fit(who, 20, False, self.width - MARGIN - x), 20, fill=MUTED)
+        self.y += 36
+        assert result.points is not None and result.target is not None
+        points = labels.points.format(
+            points=decimal(result.points, self.lang), target=decimal(result.target, self.lang)
+        )
+        parts = [f"{points}: {labels.made if result.made else labels.failed}"]
+        if result.petit_au_bout is not None:
+            side = labels.taker_side if result.petit_au_bout == "taker" else labels.defence_side
+            parts.append(labels.petit_au_bout.format(side=side))
+        if result.slam is not None:
+            parts.append(labels.slams.get(result.slam, result.slam))
+        self.text(MARGIN, self.y, " · ".join(parts), 20)
+        self.y += 38
+
+    def name_cell(self, seat: int, y: int, score: bool) -> None:
+        """The seat's name; with ``score``, its score and role on the card row's last line."""
+        name = _fit(self.names[seat], 18, True, NAME_WIDTH - 14)
+        self.text(MARGIN, y + 2, name, 18, bold=True)
+        if not score:
+            return
+        bottom = y + self.height - 6
+        points = decimal(self.result.scores[seat], self.lang, sign=True)
+        self.text(MARGIN, bottom, points, 22, bold=True, anchor="ls")
+        tag = ""
+        if seat == self.result.taker:
+            tag = self.labels.taker
+        elif seat == self.result.partner:
+            tag = self.labels.partner_tag
+        if tag:
+            x = MARGIN + int(fonts.bold(22).getlength(points)) + 10
+            room = NAME_WIDTH - 14 - (x - MARGIN)
+            self.text(x, bottom, _fit(tag, 15, False, room), 15, fill=MUTED, anchor="ls")
+
+    def hands(self) -> None:
+        self.caption(self.labels.hands)
+        for seat, hand in enumerate(self.deal.dealt):
+            y = self.y
+            if seat == self.deal.skip:  # one short line: no cards, no score (RULES.md §11.1)
+                name = _fit(self.names[seat], 18, True, NAME_WIDTH - 14)
+                self.text(MARGIN, y + 2, name, 18, bold=True)
+                self.text(self.left, y + 4, self.labels.sits_out, 16, fill=MUTED)
+                self.y += 28 + ROW_GAP
+                continue
+            self.band(seat, y)
+            self.name_cell(seat, y, score=True)
+            for i, card in enumerate(sorted(cards_of(hand), key=display_key)):
+                self.place(("hand", seat, i), card, self.left + i * self.cell, y)
+            self.y += self.height + ROW_GAP
+
+    def chien(self) -> None:
+        y = self.y + 4
+        self.text(MARGIN, y + self.height // 2, self.labels.chien, 18, bold=True, anchor="lm")
+        x = self.left
+        for i, card in enumerate(sorted(cards_of(self.deal.chien), key=display_key)):
+            x = self.place(("chien", 0, i), card, x, y) + GAP
+        if self.deal.ecart:
+            x += 3 * GAP
+            self.text(x, y + self.height // 2, self.labels.ecart, 18, bold=True, anchor="lm")
+            x += int(fonts.bold(18).getlength(self.labels.ecart)) + 2 * GAP
+            for i, card in enumerate(sorted(cards_of(self.deal.ecart), key=display_key)):
+                x = self.place(("ecart", 0, i), card, x, y) + GAP
+        self.y += self.height + 4 + ROW_GAP + 8
+
+    def tricks(self) -> None:
+        deal = self.deal
+        if not deal.tricks:
+            return
+        self.caption(self.labels.tricks)
+        for t in range(len(deal.tricks)):
+            x = self.left + t * self.cell + self.card_width // 2
+            self.text(x, self.y, str(t + 1), 14, fill=MUTED, anchor="ma")
+        self.y += 22
+        rows = {}
+        for seat in range(deal.n):
+            if seat == deal.skip:
+                continue
+            rows[seat] = self.y
+            self.band(seat, self.y)
+            self.name_cell(seat, self.y, score=False)
+            self.y += self.height + ROW_GAP
+        for t, trick in enumerate(deal.tricks):
+            winner = deal.winners[t]
+            x = self.left + t * self.cell
+            for seat, card in zip(
+                trick_seats(deal.leaders[t], len(trick), deal.n, deal.skip), trick, strict=True
+            ):
+                key = ("trick", t, seat)
+                self.place(key, card, x, rows[seat])
+                if seat == winner:
+                    self.marks[key] = WINNER
+                elif card == EXCUSE:
+                    self.marks[key] = EXCUSE_MARK
+
+    def layout(self) -> DealLayout:
+        self.header()
+        self.hands()
+        self.chien()
+        self.tricks()
+        return DealLayout(
+            self.width,
+            self.y + MARGIN - ROW_GAP,
+            self.lang,
+            self.cards,
+            self.marks,
+            self.bands,
+            self.texts,
+        )
+
+
+def layout_deal(
+    record: object,
+    *,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    labels: DealLabels | None = None,
+) -> DealLayout:
+    """Replay ``record`` (``RecordError`` if it is not a valid deal) and lay its picture out."""
+    deal = read_deal(record)
+    labels = labels or DealLabels()
+    return _Builder(deal, lang, _names(names, deal.n, labels), labels).layout()
+
+
+def paint(layout: DealLayout) -> Image.Image:
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for box, colour in layout.bands:
+        draw.rounded_rectangle(box, 10, fill=colour)
+    for key, colour in layout.marks.items():
+        x0, y0, x1, y1 = layout.cards[key][1]
+        draw.rounded_rectangle(
+            (x0 - FRAME, y0 - FRAME, x1 + FRAME - 1, y1 + FRAME - 1), 7, fill=colour
+        )
+    for card, (x0, y0, _, y1) in layout.cards.values():
+        face = _face(card, y1 - y0, layout.lang)
+        image.paste(face, (x0, y0), face)
+    for text in layout.texts:
+        font = fonts.bold(text.size) if text.bold else fonts.regular(text.size)
+        draw.text(text.xy, text.text, font=font, fill=text.fill, anchor=text.anchor)
+    return image
+
+
+def draw_deal(
+    record: object,
+    *,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    labels: DealLabels | None = None,
+) -> Image.Image:
+    """The picture of a finished deal (``RecordError`` if the record is not a valid deal)."""
+    return paint(layout_deal(record, lang=lang, names=names, labels=labels))
+
+
+def deal_png(
+    record: object,
+    *,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    labels: DealLabels | None = None,
+) -> bytes:
+    """``draw_deal`` as PNG bytes, ready to attach to a message: in 256 colours, which the
+    flat faces and felt need no more of, and which makes the file about 3.5 times smaller."""
+    image = draw_deal(record, lang=lang, names=names, labels=labels)
+    return png(image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE))

@@ -1,0 +1,78 @@
+"""``python -m bot.pictures deal FILE OUT`` as a user runs it: a real process, a PNG for a good
+record, one line on standard error and status 2 for anything else."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tarot_core import Rules, to_record
+from tarot_core.bench import random_deal
+
+ROOT = Path(__file__).resolve().parents[3]
+TIMEOUT = 60
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.pictures", "deal", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(3)
+    deal = random_deal(rng, Rules(players=4), 0)
+    while deal.result is None or deal.result.outcome != "played":
+        deal = random_deal(rng, Rules(players=4), 0)
+    path = tmp_path_factory.mktemp("records") / "rec.json"
+    path.write_text(json.dumps(to_record(deal)), encoding="utf-8")
+    return path
+
+
+def test_a_good_record_writes_its_picture(record_file: Path, tmp_path: Path) -> None:
+    from bot.pictures.deal_picture import draw_deal
+
+    out = tmp_path / "out.png"
+    done = _run(str(record_file), str(out), "--lang", "fr")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    with Image.open(out) as image:
+        record = json.loads(record_file.read_text(encoding="utf-8"))
+        assert image.size == draw_deal(record, lang="fr").size
+
+
+def test_a_bad_record_is_one_line_and_status_2(record_file: Path, tmp_path: Path) -> None:
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    record["tricks"][0][0] = "T22"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    out = tmp_path / "out.png"
+    done = _run(str(bad), str(out))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "trick 1" in done.stderr
+    assert not out.exists()
+
+
+def test_a_missing_file_is_one_line_and_status_2(tmp_path: Path) -> None:
+    out = tmp_path / "out.png"
+    done = _run(str(tmp_path / "nowhere.json"), str(out))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "nowhere.json" in done.stderr
+    assert not out.exists()
