@@ -61,7 +61,9 @@ class Settings:
     min_games: int = 5
     """Finished games before a player is ranked on a leaderboard."""
     bot_workers: int | None = None
-    """Processes for bot thinking; None: one per core but one."""
+    """Processes for bot thinking (and drawing pictures); None: one per core but one."""
+    pictures: bool = True
+    """A picture of each finished deal and a chart of each game (``on``/``off``)."""
     log_level: str = "INFO"
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     """Where each key's value came from (``env`` or ``.env``), for the start-up log."""
@@ -189,6 +191,12 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
     return parse
 
 
+def _switch(value: str) -> bool:
+    if value not in ("on", "off"):
+        raise ValueError
+    return value == "on"
+
+
 def _token(value: str) -> str:
     """Discord tokens are one word of visible ASCII; anything else is a paste gone wrong
     (the reason never repeats the token: it is a secret)."""
@@ -275,6 +283,7 @@ def load_settings(
         default_deals=r.get("TAROT_DEFAULT_DEALS", _positive, None, "a number of deals"),
         min_games=r.get("TAROT_MIN_GAMES", _positive, 5, "a number of games (1 or more)"),
         bot_workers=r.get("TAROT_BOT_WORKERS", _positive, None, "a number of processes"),
+        pictures=r.get("TAROT_PICTURES", _switch, True, "on or off"),
         log_level=r.get(
             "TAROT_LOG_LEVEL",
             _one_of(("DEBUG", "INFO", "WARNING", "ERROR")),

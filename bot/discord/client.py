@@ -8,6 +8,7 @@ and the error boundary every interaction falls back on (``errors.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from concurrent.futures import Executor
 from typing import Any
@@ -22,6 +23,7 @@ from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
 from .command_sync import sync_if_changed
+from .emojis import CardEmojis, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,9 @@ class TarotBot(commands.Bot):
         self.failure: DatabaseUnusable | None = None
         """Why the bot stopped itself, if it did: its database became unusable."""
         self._closing: asyncio.Task[None] | None = None
+        self.card_emojis = CardEmojis()
+        """The card faces as emojis, once the background sync has them all."""
+        self._card_emojis_sync: asyncio.Task[None] | None = None
         if storage is not None:
             self.storage = storage
 
@@ -70,18 +75,19 @@ class TarotBot(commands.Bot):
         from .presenter import DiscordPresenter
         from .translator import CatalogTranslator
         from .ui.controls import ControlButton, ControlSelect, set_handler
+        from .ui.deal_pictures import DealPictureSelect
         from .ui.handler import ControlHandler
 
         if getattr(self, "storage", None) is None:
             self.storage = await Storage.open(self.settings.database)
         self.storage.on_unusable = self.database_unusable
         self.pool = bot_pool(self.settings.bot_workers)
-        self.presenter = DiscordPresenter(self, self.storage)
+        self.presenter = DiscordPresenter(self, self.storage, pictures=self.settings.pictures)
         self.tables = TableManager(
             self.storage, self.presenter, self.settings.tables, executor=self.pool
         )
         set_handler(ControlHandler(self).handle)
-        self.add_dynamic_items(ControlButton, ControlSelect)
+        self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect)
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))
         await self.add_cog(HelpCog(self))
@@ -94,6 +100,7 @@ class TarotBot(commands.Bot):
         )
         restored = await self.tables.restore()
         log.info("%d tables restored from %s", restored, self.settings.database)
+        self._card_emojis_sync = start_card_emojis(self, self.card_emojis)
         freeze_startup_objects()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -120,6 +127,10 @@ class TarotBot(commands.Bot):
         return self._closing
 
     async def _close(self) -> None:
+        if self._card_emojis_sync is not None:
+            self._card_emojis_sync.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._card_emojis_sync
         tables = getattr(self, "tables", None)
         if tables is not None:
             await tables.close()

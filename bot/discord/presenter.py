@@ -12,7 +12,9 @@ Message ids are stored, so after a restart the same messages are edited again.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,11 +22,16 @@ import discord
 
 from bot.failures import log_failure
 from bot.guild_config import stored_language
-from bot.i18n import t
+from bot.i18n import locale_of, t
+from bot.pictures import jobs
+from bot.pictures.faces import emoji_stem
 from bot.render.table import (
+    CardMarks,
     event_line,
     lobby_text,
     mention,
+    no_marks,
+    picture_names,
     private_text,
     score_sheet,
     standings_text,
@@ -40,7 +47,7 @@ from .errors import MESSAGE_LIMIT
 from .pacing import Coalescer
 from .threads import TableThreads
 from .ui.control_ids import ControlKind
-from .ui.controls import ControlButton, controls_for, table_control
+from .ui.controls import CardFaces, ControlButton, controls_for, no_faces, table_control
 from .ui.lobby_controls import table_buttons
 
 log = logging.getLogger(__name__)
@@ -67,6 +74,9 @@ class _Line:
     table: TableSnapshot | None
     short: bool = False
     """An event line (not a score sheet or standings): one change's short lines join."""
+    picture: asyncio.Future[bytes | None] | None = None
+    """Its picture (a deal's, the game's chart), being drawn off the event loop."""
+    filename: str = ""
 
 
 def _joined(first: _Line, then: _Line) -> _Line | None:
@@ -99,9 +109,11 @@ def _drawn(content: tuple[str, discord.ui.View]) -> tuple[str, str]:
 
 
 class DiscordPresenter:
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Storage, *, pictures: bool = True) -> None:
         self.client = client
         self.storage = storage
+        self.pictures = pictures
+        """Deal pictures and game charts on the score sheets (``TAROT_PICTURES``)."""
         clock = LoopClock()
         self.tables: Coalescer[int, tuple[int, TableSnapshot]] = Coalescer(
             clock, EDIT_INTERVAL, self._show_table
@@ -158,12 +170,25 @@ class DiscordPresenter:
 
     async def announce(self, table: TableSnapshot, event: Event) -> None:
         locale = self.channel_locale(table.channel_id)
+        picture: asyncio.Future[bytes | None] | None = None
+        filename = ""
         if isinstance(event, DealFinished):
             self._last_deal[table.game_id] = event
             text = score_sheet(locale, table, event)
+            if event.record is not None and self.pictures:
+                names = picture_names(locale, table)
+                picture = self._draw(
+                    jobs.deal_picture, dict(event.record), locale_of(locale), names
+                )
+                filename = f"deal-{table.game_id}-{event.number}.png"
         elif isinstance(event, GameFinished):
             self._standings[table.game_id] = event
             text = standings_text(locale, table, event)
+            if event.history and self.pictures:
+                names = picture_names(locale, table)
+                history = [list(totals) for totals in event.history]
+                picture = self._draw(jobs.totals_chart, names, history, locale_of(locale))
+                filename = f"game-{table.game_id}.png"
         else:
             text = event_line(locale, table, event)
         if text:
@@ -174,7 +199,23 @@ class DiscordPresenter:
                 after=self._seq,
                 table=table,
                 short=not isinstance(event, (DealFinished, GameFinished)),
+                picture=picture,
+                filename=filename,
             )
+
+    def _draw(self, job: Callable[..., bytes], *args: Any) -> asyncio.Future[bytes | None]:
+        """A picture drawn in the bot's worker processes (never on the event loop); None,
+        logged, if it cannot be: the line then goes out without it."""
+
+        async def drawn() -> bytes | None:
+            pool = getattr(self.client, "pool", None)
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+            except Exception as e:
+                log_failure(log, f"drawing {job.__name__}", e)
+                return None
+
+        return asyncio.ensure_future(drawn())
 
     async def drain(self) -> None:
         while True:
@@ -279,12 +320,14 @@ class DiscordPresenter:
         after: int = 0,
         table: TableSnapshot | None = None,
         short: bool = False,
+        picture: asyncio.Future[bytes | None] | None = None,
+        filename: str = "",
     ) -> None:
         """Lines go out in order, one channel at a time, none dropped on an error; each
         after the table message shows state ``after`` (the state the line comes with), in
         the thread of ``table``'s game if it has one."""
         queue = self._lines.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait(_Line(text[:MESSAGE_LIMIT], ping, after, table, short))
+        queue.put_nowait(_Line(text[:MESSAGE_LIMIT], ping, after, table, short, picture, filename))
         task = self._posters.get(channel_id)
         if task is None or task.done():
             self._posters[channel_id] = asyncio.get_running_loop().create_task(
@@ -322,15 +365,22 @@ class DiscordPresenter:
         )
         message_id = None if line.table is None else await self._table_message(line.table)
         where = await self.threads.target(channel_id, line.table, message_id)
+        picture = None if line.picture is None else await line.picture
+
+        def files() -> list[discord.File]:  # a File is read once: a new one for each send
+            if picture is None:
+                return []
+            return [discord.File(io.BytesIO(picture), filename=line.filename)]
+
         try:
-            await where.send(line.text, allowed_mentions=mentions)
+            await where.send(line.text, allowed_mentions=mentions, files=files())
         except discord.HTTPException as e:
             closed = isinstance(e, (discord.NotFound, discord.Forbidden)) or e.code == LOCKED
             if not closed or where.id == channel_id or line.table is None:
                 raise
             await self.threads.lost(line.table, where.id)
             channel = self.client.get_partial_messageable(channel_id)
-            await channel.send(line.text, allowed_mentions=mentions)
+            await channel.send(line.text, allowed_mentions=mentions, files=files())
 
     async def _table_showing(self, channel_id: int, seq: int) -> None:
         """Wait until the table message of ``channel_id`` was edited to state ``seq`` or a
@@ -377,7 +427,10 @@ class DiscordPresenter:
     async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
         await self._known(channel_id)
         locale = self.channel_locale(channel_id)
-        text = lobby_text(locale, table) if table.status == "lobby" else table_text(locale, table)
+        if table.status == "lobby":
+            text = lobby_text(locale, table)
+        else:
+            text = table_text(locale, table, self.card_marks(locale))
         text = text[:MESSAGE_LIMIT]
         view = self.table_view(table, locale)
         message_id = await self._table_message(table)
@@ -408,14 +461,36 @@ class DiscordPresenter:
         if last is not None and last.number != table.deal_number - (0 if ended else 1):
             last = None  # only the deal just finished
         standings = self._standings.get(table.game_id) if ended else None
+        marks = self.card_marks(locale)
         text = private_text(
-            locale, table, view, last_deal=last, standings=standings, seated=seated
+            locale, table, view, last_deal=last, standings=standings, seated=seated, marks=marks
         )[:MESSAGE_LIMIT]
         controls = discord.ui.View(timeout=None)
         if seated and not ended:
-            for item in controls_for(view, table.channel_id, table.game_id, table.turn, locale):
+            faces = self.card_faces(locale)
+            for item in controls_for(
+                view, table.channel_id, table.game_id, table.turn, locale, faces
+            ):
                 controls.add_item(item)
         return text, controls
+
+    # ----- cards as the application's emojis (emojis.py), once they are all uploaded ---
+
+    def card_faces(self, locale: str | None) -> CardFaces:
+        """Each card's emoji for a reader of ``locale`` (its face letters are theirs)."""
+        emojis = getattr(self.client, "card_emojis", None)
+        if emojis is None or not emojis.ready:
+            return no_faces
+        lang = locale_of(locale)
+        return lambda card: emojis.emoji(emoji_stem(card, lang))
+
+    def card_marks(self, locale: str | None) -> CardMarks:
+        """The same faces as message markup (``<:name:id>``), for the table's lines."""
+        emojis = getattr(self.client, "card_emojis", None)
+        if emojis is None or not emojis.ready:
+            return no_marks
+        lang = locale_of(locale)
+        return lambda card: emojis.markup(emoji_stem(card, lang))
 
     def last_told(self, game_id: int, seat: int) -> tuple[TableSnapshot, DealView] | None:
         """The latest state the table service told ``seat`` of ``game_id`` (its game's

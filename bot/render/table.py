@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
 from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
@@ -107,19 +107,28 @@ def poignee_level_name(locale: str | None, rules: Rules, shown: int) -> str:
     return t(locale, ("poignee.simple", "poignee.double", "poignee.triple")[level])
 
 
-def seat_name(locale: str | None, table: TableSnapshot, seat: int | None) -> str:
+def seat_name(
+    locale: str | None, table: TableSnapshot, seat: int | None, *, markdown: bool = True
+) -> str:
     """A human's escaped name, a bot's name in the reader's language (numbered when two
-    bots of one level sit at the table), or "Seat n" for an empty seat."""
+    bots of one level sit at the table), or "Seat n" for an empty seat. Not escaped
+    without ``markdown``: a picture shows the name as it is."""
     if seat is None or not 0 <= seat < len(table.seats):
         return "?"
     info = table.seats[seat]
     if info is None:
         return t(locale, "seat.n", seat=seat + 1)
+    shown = escape(info.name) if markdown else info.name
     if info.level is None:
-        return escape(info.name)
-    name = t(locale, f"bot_name.{info.level}") if info.level in LEVELS else escape(info.name)
+        return shown
+    name = t(locale, f"bot_name.{info.level}") if info.level in LEVELS else shown
     twins = [s for s in table.seats if s is not None and s.level == info.level]
     return t(locale, "bot_name.numbered", name=name, seat=seat + 1) if len(twins) > 1 else name
+
+
+def picture_names(locale: str | None, table: TableSnapshot) -> list[str]:
+    """Every seat's name as a deal's picture or a game's chart shows it."""
+    return [seat_name(locale, table, seat, markdown=False) for seat in range(table.players)]
 
 
 def _public(table: TableSnapshot) -> DealView | None:
@@ -206,14 +215,32 @@ def lobby_text(locale: str | None, table: TableSnapshot) -> str:
 # ----- the public table ------------------------------------------------------------------
 
 
-def _trick_cards(locale: str | None, table: TableSnapshot, trick: TrickView) -> str:
+CardMarks = Callable[[int], str | None]
+"""A card's face as message markup (the application's emoji, ``<:name:id>``), or None
+while the faces are not uploaded: the card is then its text alone."""
+
+
+def no_marks(card: int) -> str | None:
+    return None
+
+
+def _card_shown(locale: str | None, card: int, marks: CardMarks) -> str:
+    """A played card: its face, then its short text (the face alone does not read aloud)."""
+    mark = marks(card)
+    short = card_short(card, locale)
+    return f"{mark} {short}" if mark else short
+
+
+def _trick_cards(
+    locale: str | None, table: TableSnapshot, trick: TrickView, marks: CardMarks = no_marks
+) -> str:
     n = table.players
     return SEP.join(
         t(
             locale,
             "table.played",
             name=seat_name(locale, table, (trick.leader + i) % n),
-            card=card_short(card, locale),
+            card=_card_shown(locale, card, marks),
         )
         for i, card in enumerate(trick.cards)
     )
@@ -260,10 +287,11 @@ def _auction(locale: str | None, table: TableSnapshot, view: DealView) -> str:
     return labelled(locale, t(locale, "table.auction"), text)
 
 
-def table_text(locale: str | None, table: TableSnapshot) -> str:
+def table_text(locale: str | None, table: TableSnapshot, marks: CardMarks = no_marks) -> str:
     """The public table: seats with dealer, away and turn markers, whose turn (since when),
     the auction, the contract, the called card, the chien when shown, poignées, the current
-    and the last trick, running totals, deal n of m. The lobby before the game starts."""
+    and the last trick (with the cards' faces, ``marks``), running totals, deal n of m. The
+    lobby before the game starts."""
     view = _public(table)
     if view is None:
         return lobby_text(locale, table)
@@ -320,14 +348,14 @@ def table_text(locale: str | None, table: TableSnapshot) -> str:
     if view.phase == Phase.PLAYING:
         trick_no = len(view.tricks) + 1
         if view.current is not None and view.current.cards:
-            trick = _trick_cards(locale, table, view.current)
+            trick = _trick_cards(locale, table, view.current, marks)
             lines.append(labelled(locale, t(locale, "table.trick", n=trick_no), trick))
         elif trick_no <= table.rules.tricks:
             lines.append(t(locale, "table.trick_empty", n=trick_no))
     if view.tricks:
         last = view.tricks[-1]
         head = t(locale, "table.last_trick", name=seat_name(locale, table, last.winner))
-        lines.append(labelled(locale, head, _trick_cards(locale, table, last)))
+        lines.append(labelled(locale, head, _trick_cards(locale, table, last, marks)))
     if table.status == "finished":
         lines.append(t(locale, "table.finished"))
     elif table.status == "stopped":
@@ -530,6 +558,7 @@ def private_text(
     last_deal: DealFinished | None = None,
     standings: GameFinished | None = None,
     seated: bool = True,
+    marks: CardMarks = no_marks,
 ) -> str:
     """One seat's DM (and "My hand"): the table line, the auction's best bid or the
     contract, the hand by suit, and on its turn what it must do; while others act only
@@ -572,7 +601,9 @@ def private_text(
         lines.append(t(locale, "dm.waiting_others"))
     else:
         if view.phase == Phase.PLAYING and view.current is not None and view.current.cards:
-            lines.append(t(locale, "dm.trick", cards=_trick_cards(locale, table, view.current)))
+            lines.append(
+                t(locale, "dm.trick", cards=_trick_cards(locale, table, view.current, marks))
+            )
         lines += _what_to_do(locale, table, view)
     return "\n".join(lines).rstrip()
 

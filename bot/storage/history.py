@@ -134,6 +134,15 @@ class HistoryQueries:
             for number, (outcome, taker, contract, made) in deals.items()
         ]
 
+    async def seat_names(self, game_id: int) -> list[str]:
+        """Each seat's player name, in seat order, for a deal's picture."""
+        async with self.reader.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.game_id = ? ORDER BY s.seat",
+            (game_id,),
+        ) as cur:
+            return [str(r[0]) for r in await cur.fetchall()]
+
     async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None:
         """The stored ``tarot-deal/1`` record of one deal, for export; None if unknown."""
         async with self.reader.execute(

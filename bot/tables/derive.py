@@ -21,6 +21,7 @@ from tarot_core import (
     ranks,
     view,
 )
+from tarot_core.record import to_record
 
 from .events import (
     AllPassed,
@@ -70,13 +71,15 @@ def deal_events(game: Game, recorded_before: int, *, finished: bool) -> list[Eve
     then, if the game is ``finished``, its standings."""
     events: list[Event] = []
     totals = [0] * game.rules.players
+    history: list[tuple[int, ...]] = []
     for number, deal in enumerate(game.deals, start=1):
         if deal.result is None:
             break
         totals = [t + s for t, s in zip(totals, deal.result.scores, strict=True)]
+        history.append(tuple(totals))
         if number > recorded_before:
-            events.append(DealFinished(number, deal.result, tuple(totals)))
+            events.append(DealFinished(number, deal.result, tuple(totals), to_record(deal)))
     if finished:
         final = tuple(game.totals)
-        events.append(GameFinished(final, ranks(final)))
+        events.append(GameFinished(final, ranks(final), tuple(history)))
     return events

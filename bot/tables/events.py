@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from tarot_core import Card, Contract, DealResult
 
@@ -80,6 +81,8 @@ class DealFinished(Event):
     result: DealResult
     totals: tuple[int, ...]
     """Running totals after this deal."""
+    record: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The deal's ``tarot-deal/1`` record, for its picture: every hand, now that it is over."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ class GameFinished(Event):
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
     """Per seat, 1 for the best total; equal totals share a rank."""
+    history: tuple[tuple[int, ...], ...] = ()
+    """The running totals after each finished deal, for the game's chart."""
 
 
 @dataclass(frozen=True)

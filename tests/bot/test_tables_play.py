@@ -110,13 +110,17 @@ async def test_a_whole_game_from_lobby_to_standings(
     finished = h.recorder.events(DealFinished)
     assert [e.number for e in finished] == [d.number for d in deals]
     running = [0] * players
-    for event, deal in zip(finished, deals, strict=True):
+    history = []
+    for event, deal, record in zip(finished, deals, records, strict=True):
         running = [r + s for r, s in zip(running, deal.scores, strict=True)]
+        history.append(tuple(running))
         assert event.result.scores == deal.scores and event.totals == tuple(running)
-    assert h.recorder.events(GameFinished) == [GameFinished(totals, ranks(totals))]
+        assert event.record == record  # what the deal's picture is drawn from
+    expected = GameFinished(totals, ranks(totals), tuple(history))
+    assert h.recorder.events(GameFinished) == [expected]
     assert done.final.totals == totals
     announced = [c for c in h.recorder.calls if c.method == "announce"]
-    assert announced[-1].event == GameFinished(totals, ranks(totals))
+    assert announced[-1].event == expected
     # Then only each human's last word: the finished table, with nothing left to do.
     after = h.recorder.calls[h.recorder.calls.index(announced[-1]) + 1 :]
     assert after, "the humans were not told the game's end"

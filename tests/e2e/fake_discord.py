@@ -59,11 +59,31 @@ discord.py facts this fake relies on (2.7.1):
 * Autocomplete (interaction type 4) carries the options typed so far, the one being
   typed with ``focused: true``; the bot answers with callback type 8 and ``choices``
   (at most 25). See :meth:`FakeDiscord.autocomplete`.
+* Application emojis (discord.py 2.5+: ``Client.fetch_application_emojis``,
+  ``create_application_emoji``, ``fetch_application_emoji``, ``Emoji.edit`` and
+  ``Emoji.delete`` of an application-owned emoji) live under
+  ``/applications/{application_id}/emojis``: the list answers ``{"items": [...]}``, a
+  create takes JSON ``name`` and ``image`` (a ``data:image/png;base64,...`` URI, from
+  ``utils._bytes_to_base64_data``) and answers the emoji (201), a delete answers 204.
+  The fake checks an upload as Discord does: a name of 2 to 32 ``[A-Za-z0-9_]`` not
+  already taken (else 400, code 50035), a PNG, JPEG or GIF of at most 256 KiB, and at
+  most 2,000 emojis (400, code 30018). State: ``fake.application_emojis`` (``FakeEmoji``:
+  id, name, the decoded image); ``fake.add_application_emoji`` seeds one without a REST
+  call; ``fake.refuse_emoji_uploads(status=403, code=50013, message=...)`` refuses
+  creates; ``fake.calls_to("POST", "/applications/*/emojis")`` counts them. A custom
+  emoji on a button or select option (``{"id", "name"}``) must be one of the
+  application's, else 400 ``Invalid emoji`` as Discord answers; the message keeps it (id
+  as a string, as Discord answers it): read ``message.buttons()[i]["emoji"]``.
+* ``fake.hold(method, pattern)`` leaves matching requests unanswered until the returned
+  ``Hold`` is released (``hold.until_waiting()`` waits for one to arrive): a slow Discord
+  without sleeping.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import copy
 import fnmatch
@@ -154,6 +174,15 @@ INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 
 OPTION_TYPES = {str: 3, int: 4, bool: 5, float: 10}
+
+MAX_APPLICATION_EMOJIS = 2000
+EMOJI_MAX_BYTES = 256 * 1024
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+EMOJI_IMAGE_TYPES = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+}
 
 Answer = tuple[int, Any]
 """What a REST handler returns: the HTTP status and the JSON body (None for 204)."""
@@ -306,6 +335,29 @@ class FakeAttachment:
 
 
 @dataclass(eq=False)
+class FakeEmoji:
+    """An emoji the application owns (``/applications/{application_id}/emojis``)."""
+
+    id: str
+    name: str
+    image: bytes
+    content_type: str
+    user: FakeUser
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "roles": [],
+            "user": self.user.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.content_type == "image/gif",
+            "available": True,
+        }
+
+
+@dataclass(eq=False)
 class FakeMessage:
     id: str
     channel: FakeChannel
@@ -370,8 +422,10 @@ class FakeMessage:
                 "content": self.content,
                 "embeds": self.embeds,
                 "components": self.components,
-                "attachments": [
+                "attachments": [  # a picture's bytes are no text anyone reads
                     {"filename": a.filename, "data": a.data.decode("utf-8", "replace")}
+                    if not a.data.startswith(b"\x89PNG")
+                    else {"filename": a.filename}
                     for a in self.attachments
                 ],
             },
@@ -659,6 +713,36 @@ class Injection:
 
 
 @dataclass(eq=False)
+class Hold:
+    """Requests matching ``method`` and ``pattern`` wait, unanswered, until :meth:`release`
+    (see :meth:`FakeDiscord.hold`): a slow Discord without sleeping."""
+
+    fake: FakeDiscord
+    method: str
+    pattern: str
+    waiting: int = 0
+    """Requests held right now."""
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, method: str, path: str, route: str) -> bool:
+        return Injection(self.method, self.pattern, 0, None, {}, {}, False).matches(
+            method, path, route
+        )
+
+    def release(self) -> None:
+        """Answer the held requests, and every later one at once."""
+        self.released.set()
+        if self in self.fake.holds:
+            self.fake.holds.remove(self)
+
+    async def until_waiting(self, n: int = 1, timeout: float = 5.0) -> None:
+        """Wait until ``n`` requests are held."""
+        await self.fake.wait_for(
+            lambda: self.waiting >= n, timeout, f"no {self.method} {self.pattern} came"
+        )
+
+
+@dataclass(eq=False)
 class FakeInteraction:
     """An interaction sent by a test, and everything the bot answered to it."""
 
@@ -784,9 +868,13 @@ class FakeDiscord:
         self.guild_commands: dict[str, list[dict[str, Any]]] = {}
         self.sync_counts: dict[str, int] = {}  # "global" or guild id -> PUT count
 
+        self.application_emojis: list[FakeEmoji] = []
+        """The application's own emojis, oldest first (``add_application_emoji``, REST)."""
+
         self.calls: list[RestCall] = []
         self.unknown_calls: list[RestCall] = []
         self.injections: list[Injection] = []
+        self.holds: list[Hold] = []
         self._clock_offset = 0.0
         # (author id, channel id, nonce) -> the message it created, when
         self._nonces: dict[tuple[str, str, str], tuple[FakeMessage, float]] = {}
@@ -897,6 +985,16 @@ class FakeDiscord:
             self.channels[channel.id] = channel
         return channel
 
+    def add_application_emoji(self, name: str, image: bytes | None = None) -> FakeEmoji:
+        """An emoji the application already owns (as if uploaded from the developer
+        portal): checked as an upload would be, without a REST call."""
+        png = image if image is not None else b"\x89PNG\r\n\x1a\n" + name.encode()
+        return self._new_application_emoji(name, self._data_uri("image/png", png))
+
+    def application_emoji(self, emoji_id: str | int | None) -> FakeEmoji | None:
+        """The application emoji with this id, if it exists."""
+        return next((e for e in self.application_emojis if e.id == str(emoji_id)), None)
+
     # ----------------------------------------------------------- reading state
 
     def channel_messages(self, channel: FakeChannel) -> list[FakeMessage]:
@@ -1004,6 +1102,30 @@ class FakeDiscord:
         )
         self.injections.append(inj)
         return inj
+
+    def refuse_emoji_uploads(
+        self,
+        *,
+        status: int = 403,
+        code: int = 50013,
+        message: str = "Missing Permissions",
+        times: int | None = None,
+    ) -> Injection:
+        """Refuse every ``POST /applications/{id}/emojis`` (the next ``times`` if given)."""
+        return self.inject(
+            "POST",
+            "/applications/{application_id}/emojis",
+            status=status,
+            times=times,
+            body={"code": code, "message": message},
+        )
+
+    def hold(self, method: str, pattern: str) -> Hold:
+        """Leave requests matching (as for :meth:`inject`) waiting until the returned
+        :class:`Hold` is released; then they are served normally."""
+        held = Hold(self, method.upper(), pattern)
+        self.holds.append(held)
+        return held
 
     def rate_limit(
         self, method: str, pattern: str, *, times: int = 1, retry_after: float = 0.05
@@ -1530,6 +1652,11 @@ class FakeDiscord:
         ("PATCH", "/channels/{channel_id}/messages/{message_id}", "_r_edit_message"),
         ("DELETE", "/channels/{channel_id}/messages/{message_id}", "_r_delete_message"),
         ("POST", "/interactions/{interaction_id}/{token}/callback", "_r_callback"),
+        ("GET", "/applications/{application_id}/emojis", "_r_list_emojis"),
+        ("POST", "/applications/{application_id}/emojis", "_r_create_emoji"),
+        ("GET", "/applications/{application_id}/emojis/{emoji_id}", "_r_get_emoji"),
+        ("PATCH", "/applications/{application_id}/emojis/{emoji_id}", "_r_edit_emoji"),
+        ("DELETE", "/applications/{application_id}/emojis/{emoji_id}", "_r_delete_emoji"),
         ("POST", "/webhooks/{application_id}/{token}", "_r_followup"),
         ("GET", "/webhooks/{application_id}/{token}/messages/{message_id}", "_r_wh_get"),
         ("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}", "_r_wh_edit"),
@@ -1556,6 +1683,13 @@ class FakeDiscord:
                 route, handler_name, params = f"{m} {template}", handler, match.groupdict()
                 break
         body, files = await self._read_body(request)
+        for held in [h for h in self.holds if h.matches(method, path, route)]:
+            held.waiting += 1
+            self._notify()
+            try:
+                await held.released.wait()
+            finally:
+                held.waiting -= 1
         call = RestCall(method, path, route, 0, 0.0, body)
         call.files = [(f.filename, f.data) for f in files]
 
@@ -1726,6 +1860,41 @@ class FakeDiscord:
         if problems:
             raise invalid_form(problems)
 
+    @staticmethod
+    def _component_emojis(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        """The ``emoji`` of every button and select option in ``components``."""
+        probe = FakeMessage("0", FakeChannel("0", None, 0), FakeUser("0", ""))
+        probe.components = components or []
+        found = []
+        for comp in probe.iter_components():
+            if isinstance(comp.get("emoji"), dict):
+                found.append(comp["emoji"])
+            for option in comp.get("options") or []:
+                if isinstance(option, dict) and isinstance(option.get("emoji"), dict):
+                    found.append(option["emoji"])
+        return found
+
+    def _validate_emojis(self, components: list[dict[str, Any]] | None) -> None:
+        """Discord refuses a custom emoji it does not know on a button or an option (400,
+        ``BUTTON_COMPONENT_INVALID_EMOJI``); the fake knows the application's emojis only."""
+        if not self.validate:
+            return
+        problems = [
+            f"emoji {e.get('name')!r} id {e['id']}: Invalid emoji"
+            for e in self._component_emojis(components)
+            if e.get("id") is not None and self.application_emoji(e["id"]) is None
+        ]
+        if problems:
+            raise invalid_form(problems)
+
+    def _components(self, components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        """The components as Discord keeps them: a copy, emoji ids as strings."""
+        out = copy.deepcopy(components or [])
+        for emoji in self._component_emojis(out):
+            if emoji.get("id") is not None:
+                emoji["id"] = str(emoji["id"])
+        return out
+
     def _check_not_empty(self, data: dict[str, Any], files: list[FakeAttachment]) -> None:
         if not (
             data.get("content")
@@ -1757,6 +1926,7 @@ class FakeDiscord:
     ) -> FakeMessage:
         data = data or {}
         self._validate_message(data, files)
+        self._validate_emojis(data.get("components"))
         if check_empty:
             self._check_not_empty(data, files)
         flags = int(data.get("flags") or 0)
@@ -1775,7 +1945,7 @@ class FakeDiscord:
             self.bot_user,
             content=data.get("content") or "",
             embeds=[{"type": "rich", **e} for e in data.get("embeds") or []],
-            components=copy.deepcopy(data.get("components") or []),
+            components=self._components(data.get("components")),
             attachments=attachments,
             flags=flags,
             type=type_,
@@ -1797,13 +1967,14 @@ class FakeDiscord:
             "flags": data.get("flags", msg.flags),
         }
         self._validate_message(merged, files)
+        self._validate_emojis(data.get("components"))
         msg.history.append(msg.payload())
         if "content" in data:
             msg.content = data["content"] or ""
         if "embeds" in data:
             msg.embeds = [{"type": "rich", **e} for e in data["embeds"] or []]
         if "components" in data:
-            msg.components = copy.deepcopy(data["components"] or [])
+            msg.components = self._components(data["components"])
         if "flags" in data and data["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_LOADING)
             msg.flags = int(data["flags"]) | keep
@@ -2247,6 +2418,94 @@ class FakeDiscord:
         msg = self._message(channel, params["message_id"])
         msg.deleted = True
         await self._message_event("MESSAGE_DELETE", msg)
+        return 204, None
+
+    # application emojis
+
+    @staticmethod
+    def _data_uri(content_type: str, data: bytes) -> str:
+        return f"data:{content_type};base64,{base64.b64encode(data).decode()}"
+
+    def _new_application_emoji(self, name: Any, image: Any) -> FakeEmoji:
+        """Check an upload as Discord does, then keep it."""
+        problems = []
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            problems.append(f"name: {str(name)[:40]!r} must be 2 to 32 of [A-Za-z0-9_]")
+        content_type, data = "", b""
+        match = (
+            re.fullmatch(r"data:(image/[a-z]+);base64,(.*)", image, re.DOTALL)
+            if isinstance(image, str)
+            else None
+        )
+        if match is None:
+            problems.append("image: not a data URI (data:image/...;base64,...)")
+        else:
+            content_type = match.group(1)
+            try:
+                data = base64.b64decode(match.group(2), validate=True)
+            except binascii.Error:
+                problems.append("image: invalid base64")
+            magic = EMOJI_IMAGE_TYPES.get(content_type)
+            if magic is None:
+                problems.append(f"image: {content_type} is not PNG, JPEG or GIF")
+            elif data and not data.startswith(magic):
+                problems.append(f"image: the data is not {content_type}")
+            if len(data) > EMOJI_MAX_BYTES:
+                problems.append(f"image: {len(data)} bytes > {EMOJI_MAX_BYTES}")
+        if problems:
+            raise invalid_form(problems)
+        assert isinstance(name, str)
+        if any(e.name == name for e in self.application_emojis):
+            raise invalid_form([f"name: {name!r} APPLICATION_EMOJI_NAME_ALREADY_TAKEN"])
+        if len(self.application_emojis) >= MAX_APPLICATION_EMOJIS:
+            raise ApiError(
+                400, 30018, f"Maximum number of emojis reached ({MAX_APPLICATION_EMOJIS})"
+            )
+        emoji = FakeEmoji(self.snowflakes.next(), name, data, content_type, self.bot_user)
+        self.application_emojis.append(emoji)
+        return emoji
+
+    def _application_emoji(self, params: dict[str, str]) -> FakeEmoji:
+        self._check_app(params["application_id"])
+        emoji = self.application_emoji(params["emoji_id"])
+        if emoji is None:
+            raise ApiError(404, 10014, "Unknown Emoji")
+        return emoji
+
+    async def _r_list_emojis(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        self._check_app(params["application_id"])
+        return 200, {"items": [e.payload() for e in self.application_emojis]}
+
+    async def _r_create_emoji(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        self._check_app(params["application_id"])
+        body = body if isinstance(body, dict) else {}
+        return 201, self._new_application_emoji(body.get("name"), body.get("image")).payload()
+
+    async def _r_get_emoji(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        return 200, self._application_emoji(params).payload()
+
+    async def _r_edit_emoji(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        emoji = self._application_emoji(params)
+        name = (body or {}).get("name")
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            raise invalid_form([f"name: {str(name)[:40]!r} must be 2 to 32 of [A-Za-z0-9_]"])
+        if any(e.name == name and e is not emoji for e in self.application_emojis):
+            raise invalid_form([f"name: {name!r} APPLICATION_EMOJI_NAME_ALREADY_TAKEN"])
+        emoji.name = name
+        return 200, emoji.payload()
+
+    async def _r_delete_emoji(
+        self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
+    ) -> Answer:
+        self.application_emojis.remove(self._application_emoji(params))
         return 204, None
 
     # interactions

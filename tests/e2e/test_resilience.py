@@ -472,7 +472,12 @@ DEALS_MEASURED = int(os.environ.get("TAROT_MEASURE_DEALS", "2"))
 
 
 @pytest.mark.parametrize(
-    ("pacing", "interval", "bot_pause"), [("test", 0.01, 0.0), ("production / 50", 0.02, 0.03)]
+    ("pacing", "interval", "bot_pause", "pictures"),
+    [
+        ("test", 0.01, 0.0, "on"),
+        ("test", 0.01, 0.0, "off"),
+        ("production / 50", 0.02, 0.03, "on"),
+    ],
 )
 async def test_rest_calls_per_deal(
     fake: FakeDiscord,
@@ -481,16 +486,19 @@ async def test_rest_calls_per_deal(
     pacing: str,
     interval: float,
     bot_pause: float,
+    pictures: str,
 ):
     """At test pacing (edits at most every 0.01 s, bots without pause), a bot's move
     right after another's shares its table edit. In production bots pause 1.5 s, more
     than the 1 s between two edits of a message: the second run keeps that ratio, 50
-    times faster (humans answer at once in both)."""
+    times faster (humans answer at once in both). A deal's picture rides on its score
+    sheet's post: pictures on or off, a deal costs the same calls; only bytes differ."""
     alice, bob = world.alice, world.bob
-    bot = make_bot(tmp_path, TAROT_BOT_PAUSE=str(bot_pause))
+    bot = make_bot(tmp_path, TAROT_BOT_PAUSE=str(bot_pause), TAROT_PICTURES=pictures)
     db = tmp_path / "tarot.sqlite3"
     channel = int(world.table.id)
     async with run_client(fake, bot):
+        await fake.wait_for(lambda: bot.card_emojis.ready, timeout=30)  # once, at start
         bot.presenter.tables.interval = bot.presenter.dms.interval = interval
         lobby = await open_table(fake, world, db, deals=DEALS_MEASURED)
         await bot.presenter.drain()
@@ -521,8 +529,11 @@ async def test_rest_calls_per_deal(
     report["after the last deal"] = {"total": len(calls) - ends[-1], **dict(tail)}
     cards = 72 * outcomes.count("played")
     callbacks = sum(1 for c in calls if c.route.endswith("/callback"))
+    uploaded = [len(data) for c in calls for _, data in c.files]
+    assert (len(uploaded) == len(ends) + 1) if pictures == "on" else not uploaded
     report["whole game"] = {
         "total": len(calls),
+        "pictures": f"{len(uploaded)} ({sum(uploaded)} bytes)",
         "human moves": len(presses),
         "cards played": cards,
         "per card, in all": round(len(calls) / cards, 3) if cards else None,
@@ -531,7 +542,7 @@ async def test_rest_calls_per_deal(
         ),
     }
     (tmp_path / "rest_calls.json").write_text(json.dumps(report, indent=2))
-    print(f"\nREST calls, 4 players (2 humans, 2 bots), {pacing} pacing:")
+    print(f"\nREST calls, 4 players (2 humans, 2 bots), {pacing} pacing, pictures {pictures}:")
     print(json.dumps(report, indent=2))
 
 

@@ -37,6 +37,7 @@ from fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, World,
 
 from bot.discord.client import TarotBot
 from bot.i18n import t
+from bot.pictures import jobs
 from bot.settings import Settings, load_settings
 from bot.storage import Storage
 from tarot_core import Contract, DealResult, Rules, to_record
@@ -371,6 +372,10 @@ async def test_stats_for_yourself_ranked(fake: FakeDiscord, world: World, tarot:
         "Deals taken": "33%",
         "Contracts made": "0%",
     }
+    # The chart of bob's points over his games here (games 1 and 2: -170, then -30).
+    (chart,) = msg.attachments
+    assert embed["image"]["url"] == f"attachment://{chart.filename}"
+    assert chart.data == jobs.points_chart([-170, -200], "en")
 
 
 async def test_stats_for_another_player_not_ranked_yet(
@@ -391,6 +396,7 @@ async def test_stats_for_another_player_not_ranked_yet(
     assert (
         fields(msg)["Parties"] == "1" and fields(msg)["Donnes"] == "3"
     )  # 1 + the stopped game's 2
+    assert msg.attachments == []  # one finished game: no chart to draw
     # On this server dave has played nothing: zeros, not an error.
     here = await answer(fake, world.bob, "stats", world.table, options={"player": world.outsider})
     assert here.embeds[0]["description"] == "on this server\nNot ranked yet: 0 of 2 games played"

@@ -16,8 +16,11 @@ generic error text, never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import io
+import itertools
 import json
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -27,16 +30,25 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.i18n import decimal, percent, signed, t
+from bot.failures import log_failure
+from bot.i18n import decimal, locale_of, percent, signed, t
+from bot.pictures import jobs
 from bot.render.table import escape
 from bot.storage import GameSummary, PlayerLine, Standing
 
 from ..translator import catalog_str
+from ..ui.deal_pictures import DealPictureSelect
 
 if TYPE_CHECKING:
     from ..client import TarotBot
 
+log = logging.getLogger(__name__)
+
 LEADERBOARD_SIZE = 10
+CHART_GAMES = 30
+"""Recent games on a player's /stats chart."""
+CHART_WAIT = 2.0
+"""Seconds a chart may take before /stats answers without it (Discord waits 3)."""
 HISTORY_SIZE = 10
 MAX_FILES = 10
 """Discord's limit of attachments per message."""
@@ -58,6 +70,7 @@ class Reply:
     embed: discord.Embed | None = None
     content: str | None = None
     files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
 
 
 # ----- formatting -------------------------------------------------------------------------
@@ -156,6 +169,8 @@ class StatsCog(commands.Cog):
             kwargs["embed"] = reply.embed
         if reply.files:
             kwargs["files"] = reply.files
+        if reply.view is not None:
+            kwargs["view"] = reply.view
         await interaction.response.send_message(reply.content, **kwargs)
 
     @staticmethod
@@ -246,9 +261,44 @@ class StatsCog(commands.Cog):
             )
             for key, value in fields:
                 embed.add_field(name=t(locale, key), value=value)
-            return Reply(embed=embed)
+            chart = await self._points_chart(locale, player_id, guild)
+            if chart is None:
+                return Reply(embed=embed)
+            embed.set_image(url=f"attachment://{chart.filename}")
+            return Reply(embed=embed, files=[chart])
 
         await self._reply(interaction, build, ephemeral=True)
+
+    async def _points_chart(
+        self, locale: str, player_id: int | None, guild: int | None
+    ) -> discord.File | None:
+        """The player's points over their recent finished games (as /stats counts games;
+        of this server, when the figures are this server's), drawn in the worker processes;
+        None for fewer than two games, or if it cannot be drawn in time (the figures go out
+        without it)."""
+        if player_id is None or not self.bot.settings.pictures:
+            return None
+        games = await self.bot.storage.recent_games(player_id, CHART_GAMES)
+        totals = [
+            seat.total
+            for game in reversed(games)  # oldest first
+            if game.status == "finished" and (guild is None or game.guild_id == guild)
+            for seat in game.seats
+            if seat.player_id == player_id
+        ]
+        if len(totals) < 2:
+            return None
+        running = list(itertools.accumulate(totals))
+        loop = asyncio.get_running_loop()
+        try:
+            data = await asyncio.wait_for(
+                loop.run_in_executor(self.bot.pool, jobs.points_chart, running, locale_of(locale)),
+                CHART_WAIT,
+            )
+        except Exception as e:
+            log_failure(log, f"drawing the points chart of player {player_id}", e)
+            return None
+        return discord.File(io.BytesIO(data), filename=f"points-{player_id}.png")
 
     # ----- /history -----------------------------------------------------------------------
 
@@ -274,22 +324,27 @@ class StatsCog(commands.Cog):
                 return Reply(content=t(locale, "history.empty", name=name))
             lines = [line for game in games for line in game_lines(locale, game)]
             files: list[discord.File] = []
+            view = None
             archived = next((g for g in games if g.status in ARCHIVED), None)
             if archived is not None:
-                files, total = await self._records(locale, archived.id)
+                files, numbers = await self._records(locale, archived.id)
                 if files:
+                    total = len(numbers)
                     lines.append(
                         t(locale, "history.attached", id=archived.id, shown=len(files), total=total)
                     )
+                if numbers:  # the picture of any of its deals, on demand
+                    view = discord.ui.View(timeout=None)
+                    view.add_item(DealPictureSelect(archived.id, numbers, locale))
             embed = discord.Embed(title=t(locale, "history.title", name=name))
             embed.description = fit(lines)
-            return Reply(embed=embed, files=files)
+            return Reply(embed=embed, files=files, view=view)
 
         await self._reply(interaction, build, ephemeral=True)
 
-    async def _records(self, locale: str, game_id: int) -> tuple[list[discord.File], int]:
+    async def _records(self, locale: str, game_id: int) -> tuple[list[discord.File], list[int]]:
         """The ``tarot-deal/1`` records of a finished game's first deals, as JSON files, and
-        how many deals it recorded."""
+        the numbers of every deal it recorded."""
         deals = await self.bot.storage.game_deals(game_id)
         files = []
         for deal in deals[:MAX_FILES]:
@@ -304,4 +359,4 @@ class StatsCog(commands.Cog):
                     description=t(locale, "history.record", id=game_id, n=deal.number),
                 )
             )
-        return files, len(deals)
+        return files, [deal.number for deal in deals]

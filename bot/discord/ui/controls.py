@@ -50,6 +50,15 @@ SELECT_PATTERN = pattern(
 lobby's are the rules menu's, ``rules_menu.py``)."""
 
 Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Any]
+CardFaces = Callable[[int], discord.PartialEmoji | None]
+"""A card's face as the application's emoji (``emojis.CardEmojis``), None while the faces
+are not all uploaded: then the card is its text alone."""
+
+
+def no_faces(card: int) -> discord.PartialEmoji | None:
+    return None
+
+
 _handler: list[Handler] = []
 
 
@@ -94,6 +103,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUT
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -102,6 +112,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUT
                 disabled=disabled,
                 custom_id=str(control),
                 row=row,
+                emoji=emoji,
             )
         )
         self.control = control
@@ -214,9 +225,15 @@ def chunks(items: Sequence[T], size: int) -> list[list[T]]:
 
 
 def controls_for(
-    view: DealView, channel_id: int, game_id: int, turn: int, locale: str | None
+    view: DealView,
+    channel_id: int,
+    game_id: int,
+    turn: int,
+    locale: str | None,
+    faces: CardFaces = no_faces,
 ) -> list[discord.ui.Item[Any]]:
-    """The controls for ``view``'s seat: none unless it is that seat's turn."""
+    """The controls for ``view``'s seat: none unless it is that seat's turn. A card's
+    button shows its ``faces`` emoji beside its short text, so it reads without the image."""
     if view.seat is None or view.to_act != view.seat or not view.legal:
         return []
 
@@ -243,7 +260,13 @@ def controls_for(
     calls = [a for a in legal if isinstance(a, Call)]
     if calls:
         line_items = [
-            button(ControlKind.CALL, str(a.card), card_short(a.card, locale), style=primary)
+            button(
+                ControlKind.CALL,
+                str(a.card),
+                card_short(a.card, locale),
+                style=primary,
+                emoji=faces(a.card),
+            )
             for a in calls
         ]
         return _rows(chunks(line_items, PER_ROW))
@@ -264,8 +287,8 @@ def controls_for(
         )
     discards = [a.card for a in legal if isinstance(a, Discard)]
     if discards:
-        return _ecart_selects(view, discards, cid, locale)
-    return _play_controls(view, cid, button, locale)
+        return _ecart_selects(view, discards, cid, locale, faces)
+    return _play_controls(view, cid, button, locale, faces)
 
 
 def _ecart_selects(
@@ -273,6 +296,7 @@ def _ecart_selects(
     discards: list[int],
     cid: Callable[[ControlKind, str], ControlId],
     locale: str | None,
+    faces: CardFaces,
 ) -> list[discord.ui.Item[Any]]:
     """The écart as select menus: one per group of cards, split to fit 25 options."""
     need = view.rules.chien_size - len(view.ecart or ())
@@ -291,7 +315,9 @@ def _ecart_selects(
     items: list[list[discord.ui.Item[Any]]] = []
     for n, (group, cards) in enumerate(runs):
         options = [
-            discord.SelectOption(label=card_long(c, locale), value=str(c), description=None)
+            discord.SelectOption(
+                label=card_long(c, locale), value=str(c), description=None, emoji=faces(c)
+            )
             for c in cards
         ]
         items.append(
@@ -312,6 +338,7 @@ def _play_controls(
     cid: Callable[[ControlKind, str], ControlId],
     button: Callable[..., discord.ui.Item[Any]],
     locale: str | None,
+    faces: CardFaces,
 ) -> list[discord.ui.Item[Any]]:
     legal = view.legal
     playable = {a.card for a in legal if isinstance(a, Play)}
@@ -340,6 +367,7 @@ def _play_controls(
                 if c in playable
                 else discord.ButtonStyle.secondary,
                 disabled=c not in playable,
+                emoji=faces(c),
             )
             for c in hand
         ]
@@ -349,7 +377,7 @@ def _play_controls(
         return _rows(rows)
     # Too many for buttons alongside the declarations: playable cards in select menus.
     options = [
-        discord.SelectOption(label=card_long(c, locale), value=str(c))
+        discord.SelectOption(label=card_long(c, locale), value=str(c), emoji=faces(c))
         for c in hand
         if c in playable
     ]

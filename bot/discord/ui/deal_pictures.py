@@ -1,0 +1,69 @@
+"""``/history``'s menu of a finished game's deals: choosing one answers, privately, with the
+picture of that deal drawn from its stored record.
+
+The ``custom_id`` carries the game (a ``DynamicItem``), so the menu works after a restart
+and needs nothing kept in memory. Only recorded deals of games that are over are offered,
+so a deal in play can never be drawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import locale_of, t
+from bot.pictures import jobs
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+PICTURE_PATTERN = r"tarot:pic:(?P<game>[0-9]{1,12})"
+MAX_OPTIONS = 25
+
+
+class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICTURE_PATTERN):
+    def __init__(self, game_id: int, numbers: list[int] | None = None, locale: str = "en") -> None:
+        options = [
+            discord.SelectOption(label=t(locale, "history.picture_option", n=n), value=str(n))
+            for n in (numbers or [])[:MAX_OPTIONS]
+        ] or [discord.SelectOption(label="·", value="0")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tarot:pic:{game_id}",
+                options=options,
+                placeholder=t(locale, "history.picture_placeholder", id=game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> DealPictureSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: TarotBot = interaction.client
+        locale = str(interaction.locale)
+        values = self.item.values
+        number = int(values[0]) if values and values[0].isdigit() else 0
+        record = None
+        game = await bot.storage.game(self.game_id)
+        if game is not None and game.status in ("finished", "stopped") and number > 0:
+            record = await bot.storage.deal_record(self.game_id, number)
+        if record is None:
+            text = t(locale, "history.picture_missing", id=self.game_id, n=number)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = await bot.storage.seat_names(self.game_id)
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(
+            bot.pool, jobs.deal_picture, record, locale_of(locale), names
+        )
+        picture = discord.File(io.BytesIO(data), filename=f"deal-{self.game_id}-{number}.png")
+        text = t(locale, "history.picture", id=self.game_id, n=number)
+        await interaction.followup.send(text, file=picture, ephemeral=True)

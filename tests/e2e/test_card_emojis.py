@@ -1,0 +1,316 @@
+"""Card faces as the application's own emojis, synced once at start, with the real
+discord.py client against the fake Discord: a first start creates them all, a restart
+creates nothing, a changed face is replaced, other emojis are never touched, a refusal
+leaves text cards and one warning, and the bot serves while the sync runs.
+
+Tiny test faces (``faces`` fixture) stand in for ``bot.pictures.faces``, except in the
+one test that draws the real ones."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+from drivers import make_bot
+from fake_discord import FakeDiscord, World, run_client
+from PIL import Image
+
+from bot.discord import emojis
+from bot.discord.client import TarotBot
+from bot.discord.emojis import CardEmojis, emoji_name
+
+COLOURS = {"c01": "red", "c05": "green", "c13R": "blue", "c56": "white", "c77": "black"}
+CREATES = ("POST", "/applications/*/emojis")
+DELETES = ("DELETE", "/applications/*/emojis/*")
+SYNC_TIMEOUT = 10.0
+
+
+def tiny_png(colour: str) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), colour).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.fixture
+def faces(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """The faces the bot draws at start: change this dict to change them."""
+    images = {stem: tiny_png(colour) for stem, colour in COLOURS.items()}
+    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    return images
+
+
+@pytest.fixture
+def emoji_log(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
+    caplog.set_level(logging.INFO, logger="bot.discord.emojis")
+    return caplog
+
+
+async def synced(bot: TarotBot) -> None:
+    """Wait until the bot's background emoji sync is over, however it ended."""
+    task = bot._card_emojis_sync
+    assert task is not None, "setup_hook did not start the emoji sync"
+    await asyncio.wait_for(asyncio.shield(task), SYNC_TIMEOUT)
+
+
+async def start_once(fake: FakeDiscord, tmp_path: Path) -> CardEmojis:
+    """One run of the bot, stopped once its emoji sync is over: its registry."""
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        await synced(bot)
+    return bot.card_emojis
+
+
+def ids(registry: CardEmojis, stems: list[str]) -> dict[str, int | None]:
+    return {stem: (e.id if (e := registry.emoji(stem)) else None) for stem in stems}
+
+
+def warnings_of(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """Warnings and errors about emojis, from any logger (ours, discord.py's)."""
+    return [
+        r
+        for r in caplog.records
+        if r.levelno >= logging.WARNING
+        and (r.name == emojis.__name__ or "emoji" in r.getMessage().lower())
+    ]
+
+
+async def test_a_first_start_creates_every_face_and_a_restart_none(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    first = await start_once(fake, tmp_path)
+    assert len(fake.calls_to(*CREATES)) == len(faces)
+    assert first.ready
+    for stem, png in faces.items():
+        emoji = first.emoji(stem)
+        assert emoji is not None, f"no emoji for {stem}"
+        assert emoji.name == emoji_name(stem, png)
+        assert first.markup(stem) == f"<:{emoji.name}:{emoji.id}>"
+        kept = fake.application_emoji(emoji.id)
+        assert kept is not None and kept.name == emoji.name and kept.image == png
+    assert first.emoji("c02") is None and first.markup("c02") is None  # not a face
+
+    second = await start_once(fake, tmp_path)
+    assert len(fake.calls_to(*CREATES)) == len(faces), "a restart uploaded again"
+    assert fake.calls_to(*DELETES) == []
+    assert len(fake.calls_to("GET", "/applications/*/emojis")) == 2  # one listing a start
+    assert ids(second, list(faces)) == ids(first, list(faces))
+    assert len(fake.application_emojis) == len(faces)
+
+
+async def test_rate_limited_uploads_are_paced_not_refused(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    faces: dict[str, bytes],
+    emoji_log: pytest.LogCaptureFixture,
+) -> None:
+    """A 429 is discord.py's to wait out and retry: the sync still ends with every face."""
+    fake.rate_limit(*CREATES, times=2, retry_after=0.05)
+    registry = await start_once(fake, tmp_path)
+    assert registry.ready and len(registry) == len(faces)
+    assert [c.status for c in fake.calls_to(*CREATES)].count(429) == 2
+    assert len(fake.application_emojis) == len(faces)
+    assert [r for r in warnings_of(emoji_log) if r.name == emojis.__name__] == []
+
+
+async def test_a_changed_face_is_replaced_and_the_others_kept(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    first = await start_once(fake, tmp_path)
+    before = ids(first, list(faces))
+    assert None not in before.values()
+    faces["c05"] = tiny_png("yellow")
+
+    second = await start_once(fake, tmp_path)
+    [deleted] = fake.calls_to(*DELETES)
+    assert deleted.path.endswith(f"/{before['c05']}")
+    assert len(fake.calls_to(*CREATES)) == len(faces) + 1
+    after = ids(second, list(faces))
+    assert after["c05"] not in (None, before["c05"])
+    assert {s: i for s, i in after.items() if s != "c05"} == {
+        s: i for s, i in before.items() if s != "c05"
+    }
+    new = fake.application_emoji(after["c05"])
+    assert new is not None and new.image == faces["c05"]
+    assert new.name == emoji_name("c05", faces["c05"])
+    assert fake.application_emoji(before["c05"]) is None
+
+
+async def test_emojis_that_are_not_ours_are_never_deleted(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    """Only a name of our shape (``c<digits>[letter]_<8 lowercase hex>``) that is no
+    longer wanted is deleted; anything else the application owns stays."""
+    others = [
+        "logo",
+        "c05",
+        "c05_ABCDEF12",
+        "c05_1234567",
+        "xc05_12345678",
+        "c05_12345678_old",
+        "tarot_c05_12345678",
+        "c_12345678",
+    ]
+    for name in others:
+        fake.add_application_emoji(name)
+    stale = fake.add_application_emoji("c99_0123abcd")  # ours, a face no longer drawn
+
+    registry = await start_once(fake, tmp_path)
+    assert registry.ready
+    [deleted] = fake.calls_to(*DELETES)
+    assert deleted.path.endswith(f"/{stale.id}")
+    names = {e.name for e in fake.application_emojis}
+    assert names == set(others) | {emoji_name(s, png) for s, png in faces.items()}
+
+
+@pytest.mark.parametrize("refusal", ["permissions", "limit", "outage"])
+async def test_a_refusal_leaves_text_cards_and_one_warning(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    faces: dict[str, bytes],
+    emoji_log: pytest.LogCaptureFixture,
+    refusal: str,
+) -> None:
+    expected: tuple[str, ...]
+    if refusal == "permissions":
+        fake.refuse_emoji_uploads(status=403, code=50013, message="Missing Permissions")
+        expected, creates = ("403", "Missing Permissions", "50013"), 1
+    elif refusal == "limit":  # the application has 1,998 emojis: two more fit
+        for n in range(1998):
+            fake.add_application_emoji(f"other_{n}")
+        expected, creates = ("400", "Maximum number of emojis reached", "30018"), 3
+    else:  # 503 is not retried by discord.py (500, 502, 504 are, after 1, 3, 5 s)
+        fake.inject(
+            "GET",
+            "/applications/*/emojis",
+            status=503,
+            body={"code": 0, "message": "upstream connect error"},
+        )
+        expected, creates = ("503", "upstream connect error"), 0
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        await synced(bot)
+        assert not bot.card_emojis.ready
+        assert all(bot.card_emojis.emoji(s) is None for s in faces)
+        assert all(bot.card_emojis.markup(s) is None for s in faces)
+        answer = await fake.slash(world.bob, world.table, "help")  # the bot still serves
+        await answer.message()
+    assert len(fake.calls_to(*CREATES)) == creates, "not tried once, or retried"
+    [warning] = warnings_of(emoji_log)
+    assert warning.name == emojis.__name__
+    line = warning.getMessage()
+    assert warning.levelno == logging.WARNING and warning.exc_info is None
+    assert "\n" not in line and "card emojis are off" in line
+    for part in expected:
+        assert part in line, f"{part!r} not in {line!r}"
+
+
+async def test_the_bot_serves_while_the_sync_runs(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    held = fake.hold(*CREATES)
+    bot = make_bot(tmp_path)
+    try:
+        async with run_client(fake, bot):
+            await held.until_waiting()
+            answer = await fake.slash(world.bob, world.table, "help")
+            await answer.message()
+            assert held.waiting == 1 and not bot.card_emojis.ready  # text cards meanwhile
+            held.release()
+            await synced(bot)
+            assert bot.card_emojis.ready
+    finally:
+        held.release()
+
+
+async def test_closing_the_bot_stops_the_sync(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    held = fake.hold(*CREATES)
+    bot = make_bot(tmp_path)
+    try:
+        async with run_client(fake, bot):
+            await held.until_waiting()
+        task = bot._card_emojis_sync
+        assert task is not None and task.cancelled()
+        assert not bot.card_emojis.ready
+    finally:
+        held.release()
+
+
+async def test_a_button_shows_a_card_emoji_and_discord_refuses_an_unknown_one(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        await synced(bot)
+        emoji = bot.card_emojis.emoji("c05")
+        assert emoji is not None
+        channel = bot.get_channel(int(world.table.id))
+        assert isinstance(channel, discord.TextChannel)
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="5♠", emoji=emoji, custom_id="card:5"))
+        sent = await channel.send(view=view)
+        [button] = fake.messages[str(sent.id)].buttons()
+        assert button["emoji"]["id"] == str(emoji.id) and button["emoji"]["name"] == emoji.name
+        assert button["label"] == "5♠" and button["custom_id"] == "card:5"
+
+        unknown = discord.ui.View()
+        unknown.add_item(
+            discord.ui.Button(
+                label="5♠", emoji=discord.PartialEmoji(name="c05_00000000", id=1), custom_id="x"
+            )
+        )
+        with pytest.raises(discord.HTTPException, match="Invalid emoji"):
+            await channel.send(view=unknown)
+
+
+@pytest.mark.parametrize(
+    ("name", "image", "error"),
+    [
+        ("c", tiny_png("red"), "must be 2 to 32"),
+        ("c05-x", tiny_png("red"), "must be 2 to 32"),
+        ("c" * 33, tiny_png("red"), "must be 2 to 32"),
+        ("taken", tiny_png("red"), "ALREADY_TAKEN"),
+        ("huge", b"\x89PNG\r\n\x1a\n" + bytes(256 * 1024), "> 262144"),
+    ],
+    ids=["short", "dash", "long", "taken", "huge"],
+)
+async def test_the_fake_checks_uploads_as_discord_does(
+    fake: FakeDiscord, world: World, tmp_path: Path, name: str, image: bytes, error: str
+) -> None:
+    fake.add_application_emoji("taken")
+    client = discord.Client(intents=discord.Intents.none(), guild_ready_timeout=0.05)
+    async with run_client(fake, client):
+        with pytest.raises(discord.HTTPException, match=error) as refused:
+            await client.create_application_emoji(name=name, image=image)
+        assert refused.value.status == 400 and refused.value.code == 50035
+    assert [e.name for e in fake.application_emojis] == ["taken"]
+
+
+def test_a_stem_outside_the_shape_is_refused() -> None:
+    """Its name would not be of the shape the sync deletes when stale."""
+    with pytest.raises(ValueError, match="'t21'"):
+        emoji_name("t21", tiny_png("red"))
+
+
+async def test_the_real_faces_become_emojis(
+    fake: FakeDiscord, world: World, tmp_path: Path
+) -> None:
+    """The startup wiring end to end: ``bot.pictures.faces`` drawn in an executor, every
+    face uploaded (each accepted by the fake's checks), the registry answering them all."""
+    faces = pytest.importorskip("bot.pictures.faces")
+    images = faces.emoji_images()
+    registry = await start_once(fake, tmp_path)
+    assert registry.ready and len(registry) == len(images)
+    assert len(fake.calls_to(*CREATES)) == len(images)
+    for stem, png in images.items():
+        emoji = registry.emoji(stem)
+        assert emoji is not None and emoji.name == emoji_name(stem, png)
+        kept = fake.application_emoji(emoji.id)
+        assert kept is not None and kept.image == png
