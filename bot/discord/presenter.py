@@ -59,6 +59,8 @@ CACHE_WAIT = 10.0
 DMS_CLOSED = 50007
 LINE_WAIT = 10.0
 """How long a channel line waits for the table edit it comes with (failing or slow)."""
+PICTURE_WAIT = 10.0
+"""How long a score sheet waits for its picture (drawn in the worker processes)."""
 LOCKED = 50083
 """Discord's code for a post in a thread that is archived and locked."""
 
@@ -365,7 +367,7 @@ class DiscordPresenter:
         )
         message_id = None if line.table is None else await self._table_message(line.table)
         where = await self.threads.target(channel_id, line.table, message_id)
-        picture = None if line.picture is None else await line.picture
+        picture = await self._picture(line)
 
         def files() -> list[discord.File]:  # a File is read once: a new one for each send
             if picture is None:
@@ -381,6 +383,17 @@ class DiscordPresenter:
             await self.threads.lost(line.table, where.id)
             channel = self.client.get_partial_messageable(channel_id)
             await channel.send(line.text, allowed_mentions=mentions, files=files())
+
+    async def _picture(self, line: _Line) -> bytes | None:
+        """``line``'s picture, if it is drawn within ``PICTURE_WAIT``: a worker stuck on
+        something else must not hold up the channel's lines (they go out without it)."""
+        if line.picture is None:
+            return None
+        try:
+            return await asyncio.wait_for(asyncio.shield(line.picture), PICTURE_WAIT)
+        except TimeoutError:
+            log.warning("%s took over %.0f s to draw: sent without it", line.filename, PICTURE_WAIT)
+            return None
 
     async def _table_showing(self, channel_id: int, seq: int) -> None:
         """Wait until the table message of ``channel_id`` was edited to state ``seq`` or a

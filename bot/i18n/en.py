@@ -647,6 +647,7 @@ MESSAGES: dict[str, str] = {
     "picture.deal.partner": "partner {name}",
     "picture.deal.alone": "alone",
     "picture.deal.points": "{points} points, {target} needed",
+    "picture.deal.verdict": "{points}: {outcome}",
     "picture.deal.made": "made",
     "picture.deal.failed": "failed",
     "picture.deal.petit_au_bout": "Petit au bout: {side}",

@@ -689,6 +689,7 @@ MESSAGES: dict[str, str] = {
     "picture.deal.partner": "compañero {name}",
     "picture.deal.alone": "solo",
     "picture.deal.points": "{points} puntos, necesitaba {target}",
+    "picture.deal.verdict": "{points}: {outcome}",
     "picture.deal.made": "cumplido",
     "picture.deal.failed": "fallado",
     "picture.deal.petit_au_bout": "Petit au bout: {side}",

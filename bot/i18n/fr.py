@@ -683,6 +683,7 @@ MESSAGES: dict[str, str] = {
     "picture.deal.partner": "partenaire {name}",
     "picture.deal.alone": "seul",
     "picture.deal.points": "{points} points, il en fallait {target}",
+    "picture.deal.verdict": "{points} : {outcome}",
     "picture.deal.made": "réussi",
     "picture.deal.failed": "chuté",
     "picture.deal.petit_au_bout": "Petit au bout : {side}",

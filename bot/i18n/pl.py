@@ -697,6 +697,7 @@ MESSAGES: dict[str, str] = {
     "picture.deal.partner": "partner {name}",
     "picture.deal.alone": "sam",
     "picture.deal.points": "{points} pkt, potrzeba {target}",
+    "picture.deal.verdict": "{points}: {outcome}",
     "picture.deal.made": "wygrany",
     "picture.deal.failed": "przegrany",
     "picture.deal.petit_au_bout": "Petit au bout: {side}",

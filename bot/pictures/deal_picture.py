@@ -90,6 +90,7 @@ class DealLabels:
     partner: str = "partner {name}"
     alone: str = "alone"
     points: str = "{points} points, {target} needed"
+    verdict: str = "{points}: {outcome}"
     made: str = "made"
     failed: str = "failed"
     petit_au_bout: str = "Petit au bout: {side}"
@@ -258,7 +259,8 @@ class _Builder:
         points = labels.points.format(
             points=decimal(result.points, self.lang), target=decimal(result.target, self.lang)
         )
-        parts = [f"{points}: {labels.made if result.made else labels.failed}"]
+        outcome = labels.made if result.made else labels.failed
+        parts = [labels.verdict.format(points=points, outcome=outcome)]
         if result.petit_au_bout is not None:
             side = labels.taker_side if result.petit_au_bout == "taker" else labels.defence_side
             parts.append(labels.petit_au_bout.format(side=side))

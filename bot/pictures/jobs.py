@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from tarot_core.rules import Contract
+
 from ..i18n import t
 from ..i18n.catalog import text_of
 from .charts import rating_chart
@@ -36,9 +38,20 @@ def deal_labels(lang: str) -> DealLabels:
     return dataclasses.replace(defaults, **texts)
 
 
+def record_labels(record: dict[str, Any], lang: str) -> DealLabels:
+    """``deal_labels`` for this record: under the older fixed contracts the Prise is the
+    Petite, as the score sheet says."""
+    labels = deal_labels(lang)
+    rules = record.get("rules")
+    if isinstance(rules, dict) and rules.get("contracts") == "fixed":
+        contracts = {**labels.contracts, Contract.PRISE: t(lang, "contract.petite")}
+        labels = dataclasses.replace(labels, contracts=contracts)
+    return labels
+
+
 def deal_picture(record: dict[str, Any], lang: str, names: Sequence[str]) -> bytes:
     """A finished deal's picture, from its ``tarot-deal/1`` record."""
-    return deal_png(record, lang=lang, names=names, labels=deal_labels(lang))
+    return deal_png(record, lang=lang, names=names, labels=record_labels(record, lang))
 
 
 def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], lang: str) -> bytes:
