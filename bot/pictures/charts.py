@@ -13,7 +13,6 @@ Where a value lands is decided once, by :func:`layout_totals` or :func:`layout_r
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n.numbers import decimal
 
 from .fonts import bold, regular
+from .text import drawable, fit
 
 WIDTH, HEIGHT = 900, 500
 SCALE = 2
@@ -48,8 +48,6 @@ MARKERS = ("circle", "square", "triangle", "diamond", "triangle_down", "cross")
 
 MAX_NAME = 20
 """Characters of a name kept in the legend; longer names end with an ellipsis."""
-MISSING = "□"
-"""Drawn for a character the shipped fonts lack (emoji, CJK): the same box whatever it is."""
 
 LINE_WIDTH = 3
 MARKER_RADIUS = 5
@@ -136,55 +134,13 @@ def _font(kind: str, size: int) -> ImageFont.FreeTypeFont:
     return bold(size * SCALE) if kind == "bold" else regular(size * SCALE)
 
 
-@cache
-def _has_glyph(kind: str, char: str) -> bool:
-    """Whether the font draws ``char`` as itself rather than as its missing-glyph box."""
-    font = bold(16) if kind == "bold" else regular(16)
-    missing = font.getmask("\U0010ffff")
-    mask = font.getmask(char)
-    return mask.size != missing.size or bytes(mask) != bytes(missing)
-
-
-def clean_text(text: str, kind: str = "regular", limit: int | None = None) -> str:
-    """``text`` made safe to draw with the shipped font: control and format characters
-    (bidi overrides, zero-width joiners) dropped, whitespace collapsed, stacks of combining
-    marks cut to two, characters the font lacks replaced by :data:`MISSING`, and at most
-    ``limit`` characters kept (the last replaced by an ellipsis)."""
-    out: list[str] = []
-    marks = 0
-    for char in unicodedata.normalize("NFC", text):
-        category = unicodedata.category(char)
-        if char.isspace() or category in ("Zl", "Zp"):
-            if out and out[-1] != " ":
-                out.append(" ")
-            marks = 0
-        elif category[0] == "C":
-            continue
-        elif category in ("Mn", "Me"):
-            marks += 1
-            if marks <= 2 and out and out[-1] != " " and _has_glyph(kind, char):
-                out[-1] += char
-        else:
-            marks = 0
-            out.append(char if _has_glyph(kind, char) else MISSING)
-    while out and out[-1] == " ":
-        out.pop()
-    if limit is not None and len(out) > limit:
-        out = [*out[: limit - 1], "…"]
-    return "".join(out)
-
-
 def _width(text: str, font: ImageFont.FreeTypeFont) -> float:
     return font.getlength(text) / SCALE
 
 
 def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text``, cut with an ellipsis to at most ``width`` pixels."""
-    if _width(text, font) <= width:
-        return text
-    while text and _width(text + "…", font) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    """``text``, cut with an ellipsis to at most ``width`` pixels of the picture."""
+    return fit(text, width, lambda part: _width(part, font))
 
 
 Format = Callable[[float, int, bool], str]
@@ -338,7 +294,7 @@ def layout_totals(
     points = tuple((0, *(int(row[seat]) for row in totals)) for seat in range(len(names)))
     legend_font = _font("regular", LEGEND_SIZE)
     shown = tuple(
-        _fit(clean_text(name, limit=MAX_NAME) or "?", legend_font, LEGEND_NAME_WIDTH)
+        _fit(drawable(name, limit=MAX_NAME) or "?", legend_font, LEGEND_NAME_WIDTH)
         for name in names
     )
     finals = [line[-1] for line in points]
@@ -487,7 +443,7 @@ def _frame(canvas: _Canvas, axes: Axes, title: str, x_label: str, title_width: f
     """Title, grid, zero line, ticks and the x label: everything but the data."""
     title_font = _font("bold", TITLE_SIZE)
     canvas.text(
-        (MARGIN, MARGIN), _fit(clean_text(title, "bold"), title_font, title_width), title_font, INK
+        (MARGIN, MARGIN), _fit(drawable(title, "bold"), title_font, title_width), title_font, INK
     )
     left, right = axes.left - INSET, axes.right + INSET
     top, bottom = axes.top - INSET, axes.bottom + INSET
@@ -507,7 +463,7 @@ def _frame(canvas: _Canvas, axes: Axes, title: str, x_label: str, title_width: f
         canvas.rule(x, bottom, x, bottom + 4, MUTED, 1)
         canvas.text((x, bottom + 6), label, tick_font, MUTED, "ma")
     label_font = _font("regular", LABEL_SIZE)
-    label = _fit(clean_text(x_label), label_font, right - left)
+    label = _fit(drawable(x_label), label_font, right - left)
     canvas.text(((left + right) / 2, HEIGHT - MARGIN), label, label_font, INK, "md")
 
 

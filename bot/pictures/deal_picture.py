@@ -9,7 +9,6 @@ read) and then painted (``draw_deal``), so that what is drawn can be checked reg
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +25,7 @@ from tarot_core.scoring import DealResult, Outcome
 from . import fonts
 from .faces import card_face
 from .png import png
+from .text import drawable, fit
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -144,33 +144,17 @@ def _face(card: int, height: int, lang: str) -> Image.Image:
     return face if face.mode == "RGBA" else face.convert("RGBA")
 
 
-def _clean(name: str) -> str:
-    """A name as it can be drawn: no control, format or unassigned characters (a lone
-    surrogate or a bidi override would break the text or its layout), spaces collapsed."""
-    kept = (
-        ch if unicodedata.category(ch)[0] != "Z" else " "
-        for ch in name[: MAX_NAME_CHARS * 2]
-        if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn")
-    )
-    return " ".join("".join(kept).split())
-
-
 def _fit(text: str, size: int, bold: bool, width: int) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
     font = fonts.bold(size) if bold else fonts.regular(size)
-    if font.getlength(text) <= width:
-        return text
-    text = text[:MAX_NAME_CHARS]
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fit(text, width, font.getlength)
 
 
 def _names(names: Sequence[str] | None, n: int, labels: DealLabels) -> list[str]:
     out = []
     for seat in range(n):
         given = names[seat] if names is not None and seat < len(names) else None
-        name = _clean(given) if isinstance(given, str) else ""
+        name = drawable(given, "bold", MAX_NAME_CHARS) if isinstance(given, str) else ""
         out.append(name or labels.seat.format(n=seat + 1))
     return out
 

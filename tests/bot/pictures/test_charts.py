@@ -12,11 +12,9 @@ from bot.pictures import charts
 from bot.pictures.charts import (
     HEIGHT,
     MARKERS,
-    MISSING,
     PALETTE,
     WIDTH,
     Axes,
-    clean_text,
     format_number,
     layout_rating,
     layout_totals,
@@ -24,6 +22,7 @@ from bot.pictures.charts import (
     rating_chart,
     totals_chart,
 )
+from bot.pictures.text import MISSING, drawable
 
 Colour = tuple[int, int, int]
 TOLERANCE = 30
@@ -207,7 +206,7 @@ def test_long_emoji_and_cjk_names_are_cleaned_and_cut() -> None:
     assert shown[0] == f"{MISSING}{MISSING} Party"
     assert shown[1] == MISSING * 3
     assert shown[2].startswith("AAAAAAAAAA") and shown[2].endswith("…") and len(shown[2]) <= 20
-    assert clean_text("A" * 60, limit=20) == "A" * 19 + "…"
+    assert drawable("A" * 60, limit=20) == "A" * 19 + "…"
     assert shown[3] == "eevil"  # bidi override, zero-width joiner and NUL dropped
     assert shown[4].endswith("…") and len(shown[4]) < 20  # 20 wide letters: cut to fit
     assert shown[5] == "x\u0301\u0301"  # a stack of combining marks cut to two
@@ -321,8 +320,8 @@ def test_nice_step(span: float, count: int, whole: bool, step: float) -> None:
 
 
 def test_clean_text_keeps_ordinary_names() -> None:
-    assert clean_text("  Zoé   d'Arc ") == "Zoé d'Arc"
-    assert clean_text("Ольга Ψ") == "Ольга Ψ"
+    assert drawable("  Zoé   d'Arc ") == "Zoé d'Arc"
+    assert drawable("Ольга Ψ") == "Ольга Ψ"
 
 
 def test_numbers_follow_the_readers_locale_when_given() -> None:
