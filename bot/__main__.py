@@ -1,7 +1,7 @@
 """``python -m bot`` (or ``tarot-bot``): run the Discord bot with settings from the
 environment and ``.env``.
 
-The database is opened, and so checked (``bot/storage/opening.py``), before connecting to
+The database is opened, and so checked (``bot/storage/sqlite/opening.py``), before connecting to
 Discord: a file the bot cannot keep its games in is refused at once, without the network.
 
 Exit status: 0 after a clean shutdown, 2 for a setting that cannot be used, 3 when no
@@ -60,10 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, then run the bot on it until it closes; the exit status."""
     from .discord.client import TarotBot
-    from .storage import DatabaseUnusable, Storage
+    from .storage import DatabaseUnusable, open_storage
 
     try:
-        storage = await Storage.open(settings.database)
+        storage = await open_storage(settings.database)
     except DatabaseUnusable as e:
         print(f"Database: {e}", file=sys.stderr)
         return DATABASE_UNUSABLE

@@ -17,7 +17,7 @@ from typing import TypeVar
 from tarot_core.bots import LEVELS
 from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
-from .storage.opening import is_sqlite_file
+from .storage import is_sqlite_file
 from .tables import TableSettings
 from .tables.settings import AWAY_POLICIES, MAX_DEALS
 

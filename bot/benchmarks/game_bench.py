@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.tables import TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event, GameFinished
 from bot.tables.thinking import bot_pool
@@ -55,7 +55,7 @@ class Quiet:
 
 
 async def play(args: argparse.Namespace, path: Path) -> dict[str, Any]:
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     pool = bot_pool()
     presenter = Quiet()
     settings = TableSettings(bot_pause=0, think_ms=args.think_ms)

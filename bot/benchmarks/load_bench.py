@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.heap import freeze_startup_objects
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished
 from bot.tables.thinking import bot_pool, default_workers
@@ -181,7 +181,7 @@ async def heartbeat(m: Measures, period: float = 0.005) -> None:
 async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     m = Measures()
     rng = random.Random(args.seed)
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     workers = args.workers or default_workers()
     pool = bot_pool(workers)
     settings = TableSettings(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage, rating
+from bot.storage import Storage, open_storage, rating
 from bot.storage.stats import GLOBAL, deal_figures
 from tarot_core import Rules, to_record
 from tarot_core import ranks as tarot_ranks
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def benchmark(path: Path, players: int, deals: int, seed: int, runs: int) -> dict[str, Any]:
-    db = await Storage.open(path)
+    db = await open_storage(path)
     await db.close()
     started = time.perf_counter()
     filled = fill(path, players, deals, random.Random(seed))
@@ -368,28 +369,31 @@ async def middle_player(db: Storage, guild_id: int | None) -> int:
     raise RuntimeError(f"nobody played in scope {guild_id}")
 
 
+def random_deals(
+    path: Path, filled: Filled, runs: int, rng: random.Random
+) -> list[tuple[int, int]]:
+    """(game, number) of ``runs`` deals drawn at random from the file ``fill`` wrote."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        found = [
+            conn.execute(
+                "SELECT game_id, number FROM deals WHERE id = ?", (rng.randint(1, filled.deals),)
+            ).fetchone()
+            for _ in range(runs)
+        ]
+    return [(int(game), int(number)) for game, number in found]
+
+
 async def measure(
     path: Path, filled: Filled, runs: int, rng: random.Random
 ) -> dict[str, dict[str, float]]:
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         guild = filled.busiest_guild
         player = await middle_player(db, None)
         local = await middle_player(db, guild)
         bot = filled.bots["heuristic"]
-        async with db.conn.execute(
-            "SELECT COUNT(*) FROM player_stats WHERE scope = ? AND games >= 5", (GLOBAL,)
-        ) as cur:
-            row = await cur.fetchone()
-        middle_page = (int(row[0]) if row else 0) // 2
-        exports = []
-        for _ in range(runs):
-            async with db.conn.execute(
-                "SELECT game_id, number FROM deals WHERE id = ?", (rng.randint(1, filled.deals),)
-            ) as cur:
-                found = await cur.fetchone()
-            assert found is not None
-            exports.append((int(found[0]), int(found[1])))
+        middle_page = await db.ranked_count(None, min_games=5) // 2
+        exports = random_deals(path, filled, runs, rng)
         result: dict[str, dict[str, float]] = {}
         result["global_leaderboard"] = await timed(runs, lambda i: db.leaderboard(None))
         result["global_leaderboard_middle_page"] = await timed(

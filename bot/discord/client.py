@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.heap import freeze_startup_objects
 from bot.settings import Settings
-from bot.storage import DatabaseUnusable, Storage
+from bot.storage import DatabaseUnusable, Storage, open_storage
 from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
@@ -79,7 +79,7 @@ class TarotBot(commands.Bot):
         from .ui.handler import ControlHandler
 
         if getattr(self, "storage", None) is None:
-            self.storage = await Storage.open(self.settings.database)
+            self.storage = await open_storage(self.settings.database)
         self.storage.on_unusable = self.database_unusable
         self.pool = bot_pool(self.settings.bot_workers)
         self.presenter = DiscordPresenter(self, self.storage, pictures=self.settings.pictures)

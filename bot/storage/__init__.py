@@ -1,4 +1,10 @@
-"""Persistent state of the bot: one interface, SQLite behind it today."""
+"""Persistent state of the bot: one interface (``interfaces.Storage``), opened from a
+location by ``open_storage``; SQLite (``sqlite/``) is the embedded default. Nothing outside
+this package imports a backend."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 from .errors import (
     DatabaseDamaged,
@@ -9,11 +15,53 @@ from .errors import (
     DatabaseTooNew,
     DatabaseUnusable,
     NotADatabase,
+    StorageError,
 )
-from .history import DealSummary, GameSummary, SeatSummary
-from .leaderboards import PlayerLine, PlayerStats, Standing
-from .sqlite import Storage, StorageError, StoredGame, StoredPlayer, StoredSeat
+from .interfaces import Storage
+from .records import (
+    DealSummary,
+    GameSummary,
+    PlayerLine,
+    PlayerStats,
+    SeatSummary,
+    Standing,
+    StoredGame,
+    StoredPlayer,
+    StoredSeat,
+)
+from .sqlite.opening import is_sqlite_file
 from .turns import FinishedDeal
+
+SQLITE = "sqlite:"
+POSTGRES = ("postgresql://", "postgres://")
+
+
+def sqlite_path(location: str | Path) -> Path | None:
+    """The file of a SQLite location (a path, or ``sqlite:///abs/path`` /
+    ``sqlite://rel/path``); None for another backend's URL."""
+    if isinstance(location, Path):
+        return location
+    if location.startswith(SQLITE):
+        return Path(location[len(SQLITE) :].removeprefix("//"))
+    if location.startswith(POSTGRES) or "://" in location:
+        return None
+    return Path(location)
+
+
+async def open_storage(location: str | Path) -> Storage:
+    """The storage at ``location``: a SQLite file (a path or ``sqlite:`` URL), checked
+    before use. Raises ``DatabaseUnusable`` (one line: what, why, the way out)."""
+    path = sqlite_path(location)
+    if path is None:
+        scheme = str(location).split("://", 1)[0]
+        raise DatabaseUnusable(
+            f"{scheme}://...: this version stores only in SQLite (a file path, or"
+            " sqlite:///path/to/file)"
+        )
+    from .sqlite import SqliteStorage
+
+    return await SqliteStorage.open(path)
+
 
 __all__ = [
     "DatabaseDamaged",
@@ -36,4 +84,7 @@ __all__ = [
     "StoredGame",
     "StoredPlayer",
     "StoredSeat",
+    "is_sqlite_file",
+    "open_storage",
+    "sqlite_path",
 ]

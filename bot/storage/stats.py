@@ -17,11 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-import aiosqlite
-
-from tarot_core import DealResult, Outcome
-
-from . import rating
+from tarot_core import Outcome
 
 GLOBAL = 0
 """The scope of every game; Discord guild ids are never 0."""
@@ -35,20 +31,6 @@ def scope_of(guild_id: int | None) -> int:
 def scopes(guild_id: int | None) -> tuple[int, ...]:
     """The scopes a game of this guild counts in; a game outside any guild counts globally."""
     return (GLOBAL,) if guild_id is None else (GLOBAL, guild_id)
-
-
-_ADD_DEAL = (
-    "INSERT INTO player_stats (scope, player_id, points, deals, taken, made, mu, sigma, rating)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, player_id) DO UPDATE SET"
-    " points = points + excluded.points, deals = deals + excluded.deals,"
-    " taken = taken + excluded.taken, made = made + excluded.made"
-)
-
-_ADD_GAME = (
-    "INSERT INTO player_stats (scope, player_id, games, mu, sigma, rating)"
-    " VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (scope, player_id) DO UPDATE SET"
-    " games = games + 1, mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating"
-)
 
 
 @dataclass(frozen=True)
@@ -88,50 +70,3 @@ def deal_figures(result: Scored, player_ids: Sequence[int]) -> dict[int, DealFig
             score, took, made = had.points + score, had.taken | took, had.made | made
         figures[player] = DealFigures(score, played, took, made)
     return figures
-
-
-async def count_deal(
-    conn: aiosqlite.Connection,
-    guild_id: int | None,
-    result: DealResult,
-    player_ids: Sequence[int],
-) -> None:
-    """Add one stored deal to its players' totals, once per distinct player.
-
-    Redeals (passed, petit sec) score nothing and are not deals; a player in several seats
-    (a bot level) counts the deal once, with the sum of its seats' scores.
-    """
-    start = rating.DEFAULT + (rating.ordinal(rating.DEFAULT),)
-    figures = deal_figures(result, player_ids)
-    rows = [
-        (scope, player, f.points, f.deals, f.taken, f.made, *start)
-        for scope in scopes(guild_id)
-        for player, f in figures.items()
-    ]
-    await conn.executemany(_ADD_DEAL, rows)
-
-
-async def count_game(
-    conn: aiosqlite.Connection,
-    guild_id: int | None,
-    player_ids: Sequence[int],
-    totals: Sequence[int],
-) -> None:
-    """Count a finished game once per distinct player, and rate it in each of its scopes."""
-    distinct = list(dict.fromkeys(player_ids))
-    marks = ", ".join("?" * len(distinct))
-    for scope in scopes(guild_id):
-        async with conn.execute(
-            f"SELECT player_id, mu, sigma FROM player_stats"
-            f" WHERE scope = ? AND player_id IN ({marks})",
-            (scope, *distinct),
-        ) as cur:
-            before = {int(p): (float(mu), float(sigma)) for p, mu, sigma in await cur.fetchall()}
-        after = rating.rate_players(player_ids, before, totals)
-        await conn.executemany(
-            _ADD_GAME,
-            [
-                (scope, player, mu, sigma, rating.ordinal((mu, sigma)))
-                for player, (mu, sigma) in after.items()
-            ],
-        )

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.tables import ManualClock, Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event
 from tarot_core import Action, DealView, Game, view
@@ -165,7 +165,7 @@ async def open_harness(
     clock: ManualClock | None = None,
     seeds: Callable[[], int] | None = None,
 ) -> Harness:
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     recorder = Recorder()
     clock = clock or ManualClock()
     manager = TableManager(storage, recorder, settings, clock=clock, executor=executor, seeds=seeds)

@@ -36,7 +36,7 @@ from process_support import (
 )
 from torture_driver import PLANS, Plan, expected_game
 
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from tarot_core import Game, Rules, ranks, replay, to_record
 from tarot_core.serial import action_from_json, action_to_json
 
@@ -207,7 +207,7 @@ async def rows(storage: Storage, sql: str, *args: Any) -> list[Any]:
 
 
 async def check_stored(path: Path) -> None:
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         assert await rows(storage, "PRAGMA integrity_check") == [("ok",)]
         assert await rows(storage, "PRAGMA foreign_key_check") == []

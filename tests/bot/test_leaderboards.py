@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from openskill.models import BradleyTerryPart, BradleyTerryPartRating
 
-from bot.storage import Storage, StorageError
-from bot.storage.schema import MIGRATIONS
+from bot.storage import Storage, StorageError, open_storage
+from bot.storage.sqlite.schema import MIGRATIONS
 from bot.storage.stats import GLOBAL
 from tarot_core import Contract, DealResult, Rules, to_record
 from tarot_core.bench import random_deal
@@ -58,7 +58,7 @@ async def users(db: Storage, names: str) -> list[int]:
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
+    storage = await open_storage(tmp_path / "t.sqlite3")
     yield storage
     await storage.close()
 
@@ -187,7 +187,7 @@ async def test_schema_6_recounts_the_bots_rows_and_keeps_the_users(tmp_path: Pat
         users_before = old.execute(
             "SELECT * FROM player_stats WHERE player_id IN (1, 2) ORDER BY scope, player_id"
         ).fetchall()
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         heuristic = {scope: await db.player_stats(3, scope, min_games=0) for scope in (9, None)}

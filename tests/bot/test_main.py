@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli_support import ROOT, clean_env, run
 
-from bot.storage.schema import MIGRATIONS
+from bot.storage.sqlite.schema import MIGRATIONS
 
 
 def test_without_a_token_it_says_what_to_do_in_one_line(tmp_path: Path) -> None:

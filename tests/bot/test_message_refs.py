@@ -2,13 +2,13 @@
 
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from tarot_core import Rules
 
 
 async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    db = await Storage.open(path)
+    db = await open_storage(path)
     alice = await db.player("user", "111", "Alice")
     await db.player("user", "222", "Bob")
     game = await db.create_game(
@@ -28,7 +28,7 @@ async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
     await db.set_meta("commands", "def")
     await db.close()
 
-    db = await Storage.open(path)
+    db = await open_storage(path)
     assert await db.table_message(game) == 9001
     assert await db.dm_message(game, 0) == (700, 9002)
     assert await db.dm_message(game, 1) is None
@@ -42,12 +42,12 @@ async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
 
 async def test_a_users_language_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    db = await Storage.open(path)
+    db = await open_storage(path)
     await db.player("user", "111", "Alice")
     assert await db.locale(111) is None
     await db.set_locale(111, "fr")
     await db.set_locale(999, "fr")  # never seen: nothing to remember
     await db.close()
-    db = await Storage.open(path)
+    db = await open_storage(path)
     assert await db.locale(111) == "fr" and await db.locale(999) is None
     await db.close()

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from openskill.models import BradleyTerryPart
 
-from bot.storage import Storage, StorageError
-from bot.storage.schema import MIGRATIONS
+from bot.storage import Storage, StorageError, open_storage
+from bot.storage.sqlite.schema import MIGRATIONS
 from tarot_core import Rules, to_record
 from tarot_core.bench import random_deal
 
 
 async def test_a_new_file_gets_the_whole_schema_in_wal_mode(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         async with db.conn.execute("PRAGMA journal_mode") as cur:
@@ -24,13 +24,13 @@ async def test_a_new_file_gets_the_whole_schema_in_wal_mode(tmp_path: Path) -> N
             assert (await cur.fetchone())[0] == 1  # type: ignore[index]
     finally:
         await db.close()
-    again = await Storage.open(tmp_path / "t.sqlite3")  # reopening migrates nothing twice
+    again = await open_storage(tmp_path / "t.sqlite3")  # reopening migrates nothing twice
     assert await again.schema_version() == len(MIGRATIONS)
     await again.close()
 
 
 async def test_players_are_created_once_and_renamed(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     a = await db.player("user", "123", "Alice")
     assert await db.player("user", "123", "Alice B.") == a
     assert await db.player("bot", "123", "expert") != a
@@ -51,7 +51,7 @@ async def make_game(db: Storage) -> tuple[int, list[int]]:
 
 async def test_a_game_and_its_log_survive_reopening(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    db = await Storage.open(path)
+    db = await open_storage(path)
     game, ids = await make_game(db)
     await db.set_status(game, "playing")
     async with db.transaction():
@@ -59,7 +59,7 @@ async def test_a_game_and_its_log_survive_reopening(tmp_path: Path) -> None:
         await db.append_action(game, 1, {"type": "bid", "seat": 2, "contract": "garde"})
     await db.close()
 
-    db = await Storage.open(path)
+    db = await open_storage(path)
     stored = await db.game(game)
     assert stored is not None and stored.status == "playing" and stored.seed == 99
     assert stored.rules == Rules().options()
@@ -72,7 +72,7 @@ async def test_a_game_and_its_log_survive_reopening(tmp_path: Path) -> None:
 
 
 async def test_a_failed_transaction_stores_nothing(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     game, _ = await make_game(db)
     with pytest.raises(RuntimeError):
         async with db.transaction():
@@ -83,7 +83,7 @@ async def test_a_failed_transaction_stores_nothing(tmp_path: Path) -> None:
 
 
 async def test_a_deal_is_recorded_exactly_once(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     game, ids = await make_game(db)
     deal = random_deal(random.Random(4), Rules(), 0)
     assert deal.result is not None
@@ -115,7 +115,7 @@ async def test_deals_stored_before_the_leaderboards_are_counted_on_upgrade(
                 (1, 2, 2, -50, 0), (2, 0, 1, 0, 0), (2, 1, 2, 0, 0), (2, 2, 2, 0, 0);
             """
         )
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         for scope in (None, 9):
             a = await db.player_stats(1, scope, min_games=0)

@@ -6,8 +6,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.storage import Storage
-from bot.storage.schema import MIGRATIONS
+from bot.storage import open_storage
+from bot.storage.sqlite.schema import MIGRATIONS
 
 
 async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
@@ -23,7 +23,7 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
                 0, 77);
             """
         )
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         assert await db.table_message(1) == 77
@@ -37,7 +37,7 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
         assert await db.guild_settings(9) == {"threads": False}
     finally:
         await db.close()
-    db = await Storage.open(path)  # kept across a restart
+    db = await open_storage(path)  # kept across a restart
     try:
         assert await db.table_thread(1) == 88
         assert await db.guild_settings(9) == {"threads": False}
@@ -46,7 +46,7 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
 
 
 async def test_settings_merge_per_guild_and_none_restores_the_default(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     try:
         # Two changes at once (one shared connection) both stay.
         await asyncio.gather(

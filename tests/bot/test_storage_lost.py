@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import DatabaseLost, DatabaseMismatch, DatabaseMissing, Storage, StorageError
+from bot.storage import (
+    DatabaseLost,
+    DatabaseMismatch,
+    DatabaseMissing,
+    Storage,
+    StorageError,
+    open_storage,
+)
 from tarot_core import Rules
 
 
@@ -29,7 +36,7 @@ def channels(path: Path) -> list[int]:
 
 async def test_a_deleted_file_refuses_every_write_and_the_next_start(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    db = await Storage.open(path)
+    db = await open_storage(path)
     told: list[StorageError] = []
     db.on_unusable = told.append
     game = await new_game(db, channel=1)
@@ -49,11 +56,11 @@ async def test_a_deleted_file_refuses_every_write_and_the_next_start(tmp_path: P
     assert f"what it held is copied to {rescued}" in message
     assert channels(rescued) == [1]  # the game before the loss, nothing after it
     with pytest.raises(DatabaseMissing) as again:
-        await Storage.open(path)
+        await open_storage(path)
     assert f"move {rescued} (a copy saved when it was lost) to it" in str(again.value)
     assert not path.exists()
     shutil.move(rescued, path)  # the way out it names: the same database, so accepted
-    db = await Storage.open(path)
+    db = await open_storage(path)
     assert [g.id for g in await db.live_games()] == [game]
     await db.close()
 
@@ -62,7 +69,7 @@ async def test_a_replaced_file_is_left_alone_and_refused_at_the_next_start(
     tmp_path: Path,
 ) -> None:
     path, other = tmp_path / "t.sqlite3", tmp_path / "other.sqlite3"
-    db = await Storage.open(path)
+    db = await open_storage(path)
     await new_game(db, channel=1)
     with closing(sqlite3.connect(other)) as conn:
         conn.execute("CREATE TABLE unrelated (x)")
@@ -79,4 +86,4 @@ async def test_a_replaced_file_is_left_alone_and_refused_at_the_next_start(
     [rescued] = tmp_path.glob("t.sqlite3.rescued-*")
     assert channels(rescued) == [1]
     with pytest.raises(DatabaseMismatch, match="is not the database that was here"):
-        await Storage.open(path)
+        await open_storage(path)

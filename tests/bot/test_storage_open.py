@@ -24,11 +24,11 @@ from bot.storage import (
     DatabaseTooNew,
     DatabaseUnusable,
     NotADatabase,
-    Storage,
-    opening,
+    open_storage,
 )
-from bot.storage import sqlite as storage_module
-from bot.storage.schema import MIGRATIONS
+from bot.storage.sqlite import opening
+from bot.storage.sqlite import storage as storage_module
+from bot.storage.sqlite.schema import MIGRATIONS
 from tarot_core import Rules
 
 
@@ -47,7 +47,7 @@ def no_thread_left() -> Iterator[None]:
 
 
 async def filled(path: Path, games: int = 1) -> None:
-    db = await Storage.open(path)
+    db = await open_storage(path)
     for i in range(games):
         await db.create_game(
             guild_id=1, channel_id=i, players=4, rules=Rules().options(), deals_target=4, seed=i
@@ -73,7 +73,7 @@ async def test_a_file_that_is_not_a_database_is_refused_and_nothing_keeps_runnin
     path = tmp_path / "garbage.sqlite3"
     path.write_bytes(b"not a database, just some bytes " * 200)
     with no_thread_left(), pytest.raises(NotADatabase) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     assert str(refused.value) == f"{path}: not a SQLite database (file is not a database)"
     assert path.read_bytes() == b"not a database, just some bytes " * 200
 
@@ -85,7 +85,7 @@ async def test_a_failing_migration_is_named_and_nothing_keeps_running(
     await filled(path)
     monkeypatch.setattr(storage_module, "MIGRATIONS", (*MIGRATIONS, "CREATE TABLE broken ("))
     with no_thread_left(), pytest.raises(DatabaseUnusable) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     message = str(refused.value)
     assert message.startswith(f"{path}: migration {len(MIGRATIONS) + 1} of ")
     assert "\n" not in message and "nothing of it was applied" in message
@@ -100,7 +100,7 @@ async def test_a_new_database_says_so_and_leaves_its_id_beside_it(
 ) -> None:
     path = tmp_path / "new.sqlite3"
     with caplog.at_level(logging.INFO, logger="bot.storage"):
-        db = await Storage.open(path)
+        db = await open_storage(path)
         await db.close()
     [created] = [r for r in caplog.records if "created a new empty database" in r.getMessage()]
     assert created.levelno == logging.WARNING and str(path) in created.getMessage()
@@ -108,7 +108,7 @@ async def test_a_new_database_says_so_and_leaves_its_id_beside_it(
     assert plain(path, "SELECT value FROM meta WHERE key = 'database_id'") == [(marker,)]
     caplog.clear()
     with caplog.at_level(logging.INFO, logger="bot.storage"):
-        await (await Storage.open(path)).close()  # reopening creates nothing
+        await (await open_storage(path)).close()  # reopening creates nothing
     assert not any("created" in r.getMessage() for r in caplog.records)
 
 
@@ -117,7 +117,7 @@ async def test_a_missing_file_with_its_marker_beside_it_is_refused(tmp_path: Pat
     await filled(path)
     path.unlink()
     with no_thread_left(), pytest.raises(DatabaseMissing) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     assert str(refused.value) == (
         f"{path} is missing, but t.sqlite3.id beside it shows that a database was there:"
         " restore it from a backup, or remove t.sqlite3.id to start a new empty database"
@@ -130,7 +130,7 @@ async def test_leftover_journal_files_without_the_file_are_refused(tmp_path: Pat
     (tmp_path / "t.sqlite3-wal").write_bytes(b"")
     (tmp_path / "t.sqlite3-shm").write_bytes(b"")
     with pytest.raises(DatabaseMissing, match=r"t\.sqlite3-wal and t\.sqlite3-shm beside it"):
-        await Storage.open(path)
+        await open_storage(path)
     assert not path.exists()
 
 
@@ -144,11 +144,11 @@ async def test_another_database_at_the_path_is_refused_until_its_marker_is_remov
     shutil.copy(other, path)
     before = path.read_bytes()
     with pytest.raises(DatabaseMismatch, match="is not the database that was here") as refused:
-        await Storage.open(path)
+        await open_storage(path)
     assert f"remove {tmp_path / 't.sqlite3.id'} to use this one" in str(refused.value)
     assert path.read_bytes() == before
     (tmp_path / "t.sqlite3.id").unlink()
-    await (await Storage.open(path)).close()
+    await (await open_storage(path)).close()
     assert (tmp_path / "t.sqlite3.id").read_text() == (other.parent / "t.sqlite3.id").read_text()
 
 
@@ -156,7 +156,7 @@ async def test_a_database_from_before_ids_gets_one(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with closing(sqlite3.connect(path)) as old:
         old.executescript("".join(MIGRATIONS) + f"PRAGMA user_version = {len(MIGRATIONS)};")
-    await (await Storage.open(path)).close()
+    await (await open_storage(path)).close()
     marker = (tmp_path / "old.sqlite3.id").read_text().strip()
     assert plain(path, "SELECT value FROM meta WHERE key = 'database_id'") == [(marker,)]
 
@@ -182,7 +182,7 @@ async def test_a_damaged_database_is_refused_with_the_way_to_recover(tmp_path: P
         plain(path, "PRAGMA quick_check")
     before, mtime = path.read_bytes(), path.stat().st_mtime_ns
     with no_thread_left(), pytest.raises(DatabaseDamaged) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     message = str(refused.value)
     assert message.startswith(f"{path}: the database is damaged (")
     assert "(database disk image is malformed)" in message
@@ -200,7 +200,7 @@ async def test_a_database_of_a_newer_version_is_refused_untouched(tmp_path: Path
     plain(path, "PRAGMA user_version = 99")
     before = path.read_bytes()
     with no_thread_left(), pytest.raises(DatabaseTooNew) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     assert str(refused.value).startswith(
         f"{path}: this database was written by a newer version"
         f" (schema 99, this version knows {len(MIGRATIONS)})"
@@ -236,7 +236,7 @@ def read_only(path: Path) -> Iterator[None]:
 async def test_a_read_only_database_with_its_journal_files_is_refused(tmp_path: Path) -> None:
     live, path = tmp_path / "live.sqlite3", tmp_path / "t.sqlite3"
     await filled(live)
-    db = await Storage.open(live)  # copied while open: the -wal and -shm files exist
+    db = await open_storage(live)  # copied while open: the -wal and -shm files exist
     await db.create_game(
         guild_id=1, channel_id=9, players=3, rules=Rules().options(), deals_target=3, seed=1
     )
@@ -245,7 +245,7 @@ async def test_a_read_only_database_with_its_journal_files_is_refused(tmp_path: 
     await db.close()
     before = path.read_bytes()
     with read_only(path), no_thread_left(), pytest.raises(DatabaseReadOnly) as refused:
-        await Storage.open(path)
+        await open_storage(path)
     message = str(refused.value)
     assert message.startswith(f"{path}: the database is read-only (")
     assert "\n" not in message
@@ -260,7 +260,7 @@ async def test_reading_a_large_file_ahead_keeps_the_locks_of_the_open_connection
     path = tmp_path / "t.sqlite3"
     await filled(path)
     monkeypatch.setattr(opening, "PREREAD_FROM", 0)
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         await db.create_game(
             guild_id=1, channel_id=7, players=3, rules=Rules().options(), deals_target=3, seed=1

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.storage.errors import DatabaseUnusable
-from bot.storage.schema import MIGRATIONS
+from bot.storage.sqlite.schema import MIGRATIONS
 
 OLD = 8
 """The schema before six players."""
@@ -39,7 +39,7 @@ def old_file(path: Path, extra: str = "") -> None:
 async def test_an_old_file_keeps_every_game_row_and_what_refers_to_it(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     old_file(path)
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         game = await db.game(7)
@@ -80,7 +80,7 @@ async def test_a_row_that_refers_to_nothing_stops_the_migration_and_changes_noth
     path = tmp_path / "broken.sqlite3"
     old_file(path, "INSERT INTO seats (game_id, seat, player_id) VALUES (99, 0, 1);")
     with pytest.raises(DatabaseUnusable, match="migration 9 of .* failed"):
-        await Storage.open(path)
+        await open_storage(path)
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone() == (OLD,)
         sql = check.execute("SELECT sql FROM sqlite_schema WHERE name = 'games'").fetchone()

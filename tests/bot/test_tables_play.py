@@ -27,7 +27,7 @@ from tables_support import (
     user_at,
 )
 
-from bot.storage import Storage, rating
+from bot.storage import open_storage, rating
 from bot.tables import ManualClock, Refused, TableManager, TableSnapshot
 from bot.tables.events import (
     AllPassed,
@@ -608,7 +608,7 @@ class BrokenPresenter(Recorder):
 async def test_a_failing_presenter_does_not_stop_the_game(
     tmp_path: Path, pool: Executor, caplog: pytest.LogCaptureFixture
 ) -> None:
-    storage = await Storage.open(tmp_path / "broken.sqlite3")
+    storage = await open_storage(tmp_path / "broken.sqlite3")
     presenter = BrokenPresenter()
     clock = ManualClock()
     manager = TableManager(storage, presenter, FAST, clock=clock, executor=pool)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import FinishedDeal, Storage, StorageError
+from bot.storage import FinishedDeal, Storage, StorageError, open_storage
 from tarot_core import Rules, to_record
 from tarot_core.bench import random_deal
 
@@ -30,7 +30,7 @@ def bid(seat: int) -> dict[str, object]:
 
 
 async def test_turns_arriving_together_share_a_commit_and_all_land(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     tables, _ = await games(db, 40)
     commits = 0
     original = db.conn.execute
@@ -51,7 +51,7 @@ async def test_turns_arriving_together_share_a_commit_and_all_land(tmp_path: Pat
 
 
 async def test_a_bad_turn_is_refused_alone_and_the_others_land(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     (a, b, c), ids = await games(db, 3)
     await db.save_turn(b, 0, bid(0))
     deal = random_deal(random.Random(2), Rules(), 0)
@@ -76,7 +76,7 @@ async def test_a_bad_turn_is_refused_alone_and_the_others_land(tmp_path: Path) -
 async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(
     tmp_path: Path,
 ) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     (a,), ids = await games(db, 1)
     deal = random_deal(random.Random(3), Rules(), 0)
     assert deal.result is not None
@@ -89,7 +89,7 @@ async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(
 
 
 async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     (a, b), _ = await games(db, 2)
     inside = asyncio.Event()
 
@@ -113,7 +113,7 @@ async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
 
 
 async def test_leaderboards_show_only_committed_deals(tmp_path: Path) -> None:
-    db = await Storage.open(tmp_path / "t.sqlite3")
+    db = await open_storage(tmp_path / "t.sqlite3")
     (a,), ids = await games(db, 1)
     deal = random_deal(random.Random(5), Rules(), 0)
     assert deal.result is not None and deal.result.outcome == "played"

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event, GameFinished, GameStopped
 from bot.tables.thinking import bot_pool, decision_seed, think
@@ -230,7 +230,7 @@ async def set_up(manager: TableManager, storage: Storage, plan: Plan) -> None:
 
 
 async def play(path: Path, *, pool: bool, marks: bool) -> int:
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     if marks:
         mark_commits(storage)
     executor: Executor = bot_pool(1) if pool else Inline()

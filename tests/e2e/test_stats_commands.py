@@ -39,7 +39,7 @@ from bot.discord.client import TarotBot
 from bot.i18n import t
 from bot.pictures import jobs
 from bot.settings import Settings, load_settings
-from bot.storage import Storage
+from bot.storage import open_storage
 from tarot_core import Contract, DealResult, Rules, to_record
 from tarot_core.bench import random_deal
 
@@ -66,7 +66,7 @@ class Filled:
 
 
 async def fill(path: Path, world: World) -> Filled:
-    db = await Storage.open(path)
+    db = await open_storage(path)
     try:
         ids = {
             "alice": await db.player("user", world.alice.id, "Alice_"),

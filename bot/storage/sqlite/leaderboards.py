@@ -7,71 +7,13 @@ on rating and points, so players equal on both share a rank (1, 2, 2, 4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
-from . import rating
-from .stats import scope_of
-
-
-@dataclass(frozen=True)
-class PlayerLine:
-    """One player's figures in one scope; the rates are derived from the counts."""
-
-    player_id: int
-    name: str
-    kind: str
-    """'user' or 'bot'."""
-    external_id: str
-    """The Discord user id, or the bot's level."""
-    points: int
-    games: int
-    """Finished games (stopped games count their deals but not as games)."""
-    deals: int
-    """Deals played to the end with at least one seat; redeals are not deals. A player in
-    several seats of a deal (a bot level) counts it once, with its seats' points summed."""
-    taken: int
-    """Deals one of its seats took."""
-    made: int
-    rating: float
-    """The ordinal mu − 3σ."""
-    mu: float
-    sigma: float
-
-    @property
-    def average(self) -> float | None:
-        """Points per deal."""
-        return self.points / self.deals if self.deals else None
-
-    @property
-    def taker_rate(self) -> float | None:
-        """The share of deals this player took."""
-        return self.taken / self.deals if self.deals else None
-
-    @property
-    def success_rate(self) -> float | None:
-        """The share of its takes this player made; None if it never took."""
-        return self.made / self.taken if self.taken else None
-
-
-@dataclass(frozen=True)
-class Standing(PlayerLine):
-    """One line of a leaderboard."""
-
-    rank: int
-
-
-@dataclass(frozen=True)
-class PlayerStats(PlayerLine):
-    """A player's own figures in one scope, with its place among the ranked players."""
-
-    rank: int | None
-    """None while the player has fewer than ``min_games`` games in this scope."""
-    ranked: int
-    """How many players are ranked in this scope."""
-
+from .. import rating
+from ..records import PlayerStats, Standing
+from ..stats import scope_of
 
 _COLUMNS = (
     "p.id, p.name, p.kind, p.external_id, s.points, s.games, s.deals, s.taken, s.made,"

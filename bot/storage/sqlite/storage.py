@@ -1,4 +1,4 @@
-"""Games, deals and action logs in one SQLite file, through aiosqlite.
+"""The SQLite backend: games, deals and action logs in one file, through aiosqlite.
 
 Every write that belongs with another happens in one transaction (``async with
 storage.transaction()``), so an action and the deal it finishes are stored together or not
@@ -16,7 +16,6 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,55 +24,20 @@ import aiosqlite
 from tarot_core import DealResult
 from tarot_core import ranks as tarot_ranks
 
-from . import opening, stats
-from .errors import DatabaseLost, DatabaseUnusable, StorageError
+from .. import stats
+from ..errors import DatabaseLost, DatabaseUnusable, StorageError
+from ..records import StoredGame, StoredPlayer, StoredSeat
+from ..turns import MAX_BATCH, FinishedDeal, Turn
+from . import counting, opening
 from .guild_settings import GuildSettings
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .messages import MessageRefs
 from .schema import MIGRATIONS
-from .turns import MAX_BATCH, FinishedDeal, Turn
 
-__all__ = ["Storage", "StorageError", "StoredGame", "StoredPlayer", "StoredSeat"]
+__all__ = ["SqliteStorage"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    players: int
-    rules: dict[str, Any]
-    deals_target: int
-    seed: int
-    status: str
-    host_id: int | None
-    turn_timers: tuple[float, float] | None = None
-    """The table's own (reminder, stand-in) delays; None: the process's."""
-
-
-@dataclass(frozen=True)
-class StoredPlayer:
-    id: int
-    kind: str
-    """'user' or 'bot'."""
-    external_id: str
-    """The Discord user id, or the bot's level."""
-    name: str
-
-
-@dataclass(frozen=True)
-class StoredSeat:
-    seat: int
-    player_id: int
-    kind: str
-    """'user' or 'bot'."""
-    external_id: str
-    """The Discord user id, or the bot's level."""
-    name: str
-    away: bool
 
 
 def _timers(stored: list[float]) -> tuple[float, float]:
@@ -81,7 +45,7 @@ def _timers(stored: list[float]) -> tuple[float, float]:
     return float(reminder), float(stand_in)
 
 
-class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
+class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""
@@ -103,7 +67,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
         self._writer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
+    async def open(cls, path: str | Path) -> SqliteStorage:
         """Open (or create) the database at ``path``, after the checks of ``opening.py``.
 
         Raises ``DatabaseUnusable`` (one line: the file, the cause, the way out), with
@@ -496,7 +460,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
                     for seat, score in enumerate(result.scores)
                 ],
             )
-            await stats.count_deal(self.conn, guild_id, result, player_ids)
+            await counting.count_deal(self.conn, guild_id, result, player_ids)
         return deal_id
 
     async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
@@ -538,7 +502,7 @@ class Storage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
                 "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
                 (time.time(), game_id),
             )
-            await stats.count_game(self.conn, guild_id, player_ids, totals)
+            await counting.count_game(self.conn, guild_id, player_ids, totals)
 
     async def _guild(self, game_id: int) -> int | None:
         async with self.conn.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:

@@ -1,51 +1,15 @@
-"""A player's past games and a game's deals, for history commands and record export."""
+"""A player's past games and a game's deals, for history commands and record export
+(SQLite)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
-
-@dataclass(frozen=True)
-class SeatSummary:
-    seat: int
-    player_id: int
-    name: str
-    kind: str
-    total: int
-    """The final total of a finished game, else the sum of the deals recorded so far."""
-    rank: int | None
-    """1 for the best final total, ties sharing; None unless the game is finished."""
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    status: str
-    created_at: float
-    finished_at: float | None
-    deals: int
-    """Deals recorded, redeals included."""
-    seats: tuple[SeatSummary, ...]
-
-
-@dataclass(frozen=True)
-class DealSummary:
-    number: int
-    outcome: str
-    """'played', 'passed' or 'petit_sec'."""
-    taker: int | None
-    """The taker's seat."""
-    contract: str | None
-    made: bool | None
-    scores: tuple[int, ...]
-    """Per seat, in seat order."""
+from ..records import DealSummary, GameSummary, SeatSummary
 
 
 def _marks(values: Sequence[Any]) -> str:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import (
+from ..errors import (
     DatabaseDamaged,
     DatabaseMismatch,
     DatabaseMissing,

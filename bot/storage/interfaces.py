@@ -1,0 +1,144 @@
+"""What the bot asks of its storage, by role, whatever the backend (``sqlite/``, and any
+other behind ``open_storage``). The table service, the Discord layer and the benchmarks
+know these protocols only, never a backend.
+
+The guarantees every backend gives: ``transaction()`` is one atomic unit (nested uses in
+the same task join the outer one); a turn is stored with the deals it finishes and the
+game's end, all or nothing (``save_turn``, turns of all tables sharing commits); a deal is
+recorded once (a second time is ``StorageError``) and counted in the leaderboards in the
+same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from tarot_core import DealResult
+
+from .errors import DatabaseUnusable
+from .records import (
+    DealSummary,
+    GameSummary,
+    PlayerStats,
+    Standing,
+    StoredGame,
+    StoredPlayer,
+    StoredSeat,
+)
+from .turns import FinishedDeal
+
+
+class Players(Protocol):
+    async def player(self, kind: str, external_id: str, name: str) -> int: ...
+    async def player_by_id(self, player_id: int) -> StoredPlayer | None: ...
+    async def find_player(self, kind: str, external_id: str) -> StoredPlayer | None: ...
+
+
+class Games(Protocol):
+    """Games and their seats."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        players: int,
+        rules: dict[str, Any],
+        deals_target: int,
+        seed: int,
+        host_id: int | None = None,
+        turn_timers: tuple[float, float] | None = None,
+    ) -> int: ...
+    async def seat(self, game_id: int, seat: int, player_id: int) -> None: ...
+    async def unseat(self, game_id: int, seat: int) -> None: ...
+    async def set_away(self, game_id: int, seat: int, away: bool) -> None: ...
+    async def seats(self, game_id: int) -> list[int]: ...
+    async def seated(self, game_id: int) -> list[StoredSeat]: ...
+    async def set_status(self, game_id: int, status: str) -> None: ...
+    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None: ...
+    async def game(self, game_id: int) -> StoredGame | None: ...
+    async def live_games(self) -> list[StoredGame]: ...
+
+
+class ActionLog(Protocol):
+    """The action log, the one source of truth of a game in play, and its turns."""
+
+    async def save_turn(
+        self,
+        game_id: int,
+        seq: int,
+        action: dict[str, Any] | None,
+        deals: Sequence[FinishedDeal] = (),
+        totals: Sequence[int] | None = None,
+    ) -> None: ...
+    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None: ...
+    async def actions(self, game_id: int) -> list[dict[str, Any]]: ...
+
+
+class DealRecords(Protocol):
+    """Finished deals and games, their records, and a player's past games."""
+
+    async def record_deal(
+        self,
+        game_id: int,
+        number: int,
+        record: dict[str, Any],
+        result: DealResult,
+        player_ids: list[int],
+    ) -> int: ...
+    async def finish_game(self, game_id: int, totals: Sequence[int]) -> None: ...
+    async def deal_records(self, game_id: int) -> list[dict[str, Any]]: ...
+    async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None: ...
+    async def game_deals(self, game_id: int) -> list[DealSummary]: ...
+    async def recent_games(self, player_id: int, limit: int = 10) -> list[GameSummary]: ...
+    async def seat_names(self, game_id: int) -> list[str]: ...
+
+
+class Leaderboards(Protocol):
+    async def leaderboard(
+        self, guild_id: int | None, *, min_games: int = 5, limit: int = 10, offset: int = 0
+    ) -> list[Standing]: ...
+    async def player_stats(
+        self, player_id: int, guild_id: int | None, *, min_games: int = 5
+    ) -> PlayerStats | None: ...
+    async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int: ...
+
+
+class MessageRefs(Protocol):
+    """Where a table's Discord messages are, and what is known of each user."""
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None: ...
+    async def table_message(self, game_id: int) -> int | None: ...
+    async def set_table_thread(self, game_id: int, thread_id: int | None) -> None: ...
+    async def table_thread(self, game_id: int) -> int | None: ...
+    async def set_dm_message(
+        self, game_id: int, seat: int, channel_id: int | None, message_id: int | None
+    ) -> None: ...
+    async def dm_message(self, game_id: int, seat: int) -> tuple[int, int] | None: ...
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None: ...
+    async def dm_closed(self, user_id: int) -> bool: ...
+    async def set_locale(self, user_id: int, locale: str) -> None: ...
+    async def locale(self, user_id: int) -> str | None: ...
+
+
+class Meta(Protocol):
+    """Facts of the deployment (the commands' hash) and each server's settings."""
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+    async def meta(self, key: str) -> str | None: ...
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+    async def set_guild_settings(
+        self, guild_id: int, changes: Mapping[str, Any]
+    ) -> dict[str, Any]: ...
+
+
+class Storage(Players, Games, ActionLog, DealRecords, Leaderboards, MessageRefs, Meta, Protocol):
+    """Everything, opened by ``open_storage``."""
+
+    on_unusable: Callable[[DatabaseUnusable], None] | None
+    """Told once if the database becomes unusable, so that the bot can stop."""
+
+    def transaction(self) -> AbstractAsyncContextManager[None]: ...
+    async def close(self) -> None: ...

@@ -1,0 +1,139 @@
+"""What storage gives back, whatever the backend: players, games and seats as stored,
+a player's past games, leaderboard lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    players: int
+    rules: dict[str, Any]
+    deals_target: int
+    seed: int
+    status: str
+    host_id: int | None
+    turn_timers: tuple[float, float] | None = None
+    """The table's own (reminder, stand-in) delays; None: the process's."""
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    id: int
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    name: str
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    player_id: int
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    name: str
+    away: bool
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    player_id: int
+    name: str
+    kind: str
+    total: int
+    """The final total of a finished game, else the sum of the deals recorded so far."""
+    rank: int | None
+    """1 for the best final total, ties sharing; None unless the game is finished."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: str
+    created_at: float
+    finished_at: float | None
+    deals: int
+    """Deals recorded, redeals included."""
+    seats: tuple[SeatSummary, ...]
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    number: int
+    outcome: str
+    """'played', 'passed' or 'petit_sec'."""
+    taker: int | None
+    """The taker's seat."""
+    contract: str | None
+    made: bool | None
+    scores: tuple[int, ...]
+    """Per seat, in seat order."""
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's figures in one scope; the rates are derived from the counts."""
+
+    player_id: int
+    name: str
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    points: int
+    games: int
+    """Finished games (stopped games count their deals but not as games)."""
+    deals: int
+    """Deals played to the end with at least one seat; redeals are not deals. A player in
+    several seats of a deal (a bot level) counts it once, with its seats' points summed."""
+    taken: int
+    """Deals one of its seats took."""
+    made: int
+    rating: float
+    """The ordinal mu − 3σ."""
+    mu: float
+    sigma: float
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal."""
+        return self.points / self.deals if self.deals else None
+
+    @property
+    def taker_rate(self) -> float | None:
+        """The share of deals this player took."""
+        return self.taken / self.deals if self.deals else None
+
+    @property
+    def success_rate(self) -> float | None:
+        """The share of its takes this player made; None if it never took."""
+        return self.made / self.taken if self.taken else None
+
+
+@dataclass(frozen=True)
+class Standing(PlayerLine):
+    """One line of a leaderboard."""
+
+    rank: int
+
+
+@dataclass(frozen=True)
+class PlayerStats(PlayerLine):
+    """A player's own figures in one scope, with its place among the ranked players."""
+
+    rank: int | None
+    """None while the player has fewer than ``min_games`` games in this scope."""
+    ranked: int
+    """How many players are ranked in this scope."""
