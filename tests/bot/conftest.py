@@ -1,9 +1,11 @@
-"""Fixtures for the table service tests: one bot process pool for the whole session, and
-managers on real SQLite files that are closed (and their presenters checked) afterwards."""
+"""Fixtures for the table service tests: one bot process pool for the whole session,
+managers on real SQLite files that are closed (and their presenters checked) afterwards,
+and a PostgreSQL server for the session with a fresh database for each test that asks."""
 
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -13,6 +15,9 @@ import pytest
 from tables_support import FAST, Harness, OpenTables, open_harness
 
 from bot.tables.thinking import bot_pool
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the PostgreSQL server
+from pg_server import PostgresServer, missing_reason, unavailable  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -66,3 +71,23 @@ async def open_tables(
 @pytest.fixture
 async def tables(open_tables: OpenTables) -> Harness:
     return await open_tables()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the whole session, started only if a test asks
+    for it; without PostgreSQL on the machine, its tests are skipped, or fail in CI."""
+    reason = missing_reason()
+    if reason is not None:
+        unavailable(reason)
+    with PostgresServer() as server:
+        yield server
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new empty database on the session's server, dropped after the test
+    (with whatever connections it left open), so no test sees another's data."""
+    url = pg_server.create_database()
+    yield url
+    pg_server.drop_database(url.rsplit("/", 1)[1])
