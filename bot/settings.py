@@ -13,11 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import urlsplit
 
 from tarot_core.bots import LEVELS
 from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
-from .storage import is_sqlite_file
+from .storage import is_sqlite_file, sqlite_path
+from .storage.locations import is_postgres_url, shown
 from .tables import TableSettings
 from .tables.settings import AWAY_POLICIES, MAX_DEALS
 
@@ -51,7 +53,8 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: Path
+    database: Path | str
+    """A SQLite file, or a PostgreSQL URL (``TAROT_DB``)."""
     dev_guild: int | None
     """Register slash commands in this guild only (instant, for development)."""
     tables: TableSettings
@@ -211,10 +214,26 @@ def _token(value: str) -> str:
     return value
 
 
-def _database(value: str) -> Path:
-    """A SQLite file the bot can open read-write, or create in an existing folder it can
-    write to (SQLite also writes its journal next to the file)."""
-    path = Path(value)
+def _database(value: str) -> Path | str:
+    """A PostgreSQL URL (``postgresql://user:password@host:port/database``, checked when
+    the bot connects), or a SQLite file (a path or a ``sqlite:`` URL) the bot can open
+    read-write, or create in an existing folder it can write to (SQLite also writes its
+    journal next to the file)."""
+    if is_postgres_url(value):
+        try:
+            host = urlsplit(value).hostname
+        except ValueError as e:
+            raise _Unusable(f"{shown(value)!r} is not a URL the bot can read ({e})") from None
+        if not host and "host=" not in value:
+            raise _Unusable(f"{shown(value)!r} names no server (postgresql://user@host/db)")
+        return value
+    found_path = sqlite_path(value)
+    if found_path is None:
+        scheme = value.split("://", 1)[0]
+        raise _Unusable(
+            f"{scheme}:// is not a database the bot can use: a SQLite file or a postgresql:// URL"
+        )
+    path = found_path
     try:
         found = path.stat()
     except FileNotFoundError:

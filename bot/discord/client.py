@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.heap import freeze_startup_objects
 from bot.settings import Settings
 from bot.storage import DatabaseUnusable, Storage, open_storage
+from bot.storage.locations import shown
 from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
@@ -99,7 +100,7 @@ class TarotBot(commands.Bot):
             catalog_version=CATALOG_VERSION,
         )
         restored = await self.tables.restore()
-        log.info("%d tables restored from %s", restored, self.settings.database)
+        log.info("%d tables restored from %s", restored, shown(self.settings.database))
         self._card_emojis_sync = start_card_emojis(self, self.card_emojis)
         freeze_startup_objects()
 
