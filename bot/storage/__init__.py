@@ -1,6 +1,7 @@
 """Persistent state of the bot: one interface (``interfaces.Storage``), opened from a
-location by ``open_storage``; SQLite (``sqlite/``) is the embedded default. Nothing outside
-this package imports a backend."""
+location by ``open_storage``: SQLite (``sqlite/``), the embedded default, or PostgreSQL
+(``postgres/``, on asyncpg) for several processes. Nothing outside this package imports a
+backend."""
 
 from __future__ import annotations
 
@@ -50,13 +51,18 @@ def sqlite_path(location: str | Path) -> Path | None:
 
 async def open_storage(location: str | Path) -> Storage:
     """The storage at ``location``: a SQLite file (a path or ``sqlite:`` URL), checked
-    before use. Raises ``DatabaseUnusable`` (one line: what, why, the way out)."""
+    before use, or a PostgreSQL database (``postgresql://`` or ``postgres://``), migrated.
+    Raises ``DatabaseUnusable`` (one line: what, why, the way out)."""
     path = sqlite_path(location)
     if path is None:
+        if str(location).startswith(POSTGRES):
+            from .postgres import PostgresStorage
+
+            return await PostgresStorage.open(str(location))
         scheme = str(location).split("://", 1)[0]
         raise DatabaseUnusable(
-            f"{scheme}://...: this version stores only in SQLite (a file path, or"
-            " sqlite:///path/to/file)"
+            f"{scheme}://...: not a storage this version knows (a SQLite file path,"
+            " sqlite:///path/to/file, or postgresql://user@host/database)"
         )
     from .sqlite import SqliteStorage
 

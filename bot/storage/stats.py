@@ -19,6 +19,8 @@ from typing import Protocol
 
 from tarot_core import Outcome
 
+from . import rating
+
 GLOBAL = 0
 """The scope of every game; Discord guild ids are never 0."""
 
@@ -70,3 +72,30 @@ def deal_figures(result: Scored, player_ids: Sequence[int]) -> dict[int, DealFig
             score, took, made = had.points + score, had.taken | took, had.made | made
         figures[player] = DealFigures(score, played, took, made)
     return figures
+
+
+StatsRow = tuple[int, int, int, int, int, int, float, float, float]
+"""What a deal adds to one ``player_stats`` row: scope, player, points, deals, taken,
+made, and the starting mu, sigma and rating of a row it creates."""
+
+
+def deal_rows(guild_id: int | None, result: Scored, player_ids: Sequence[int]) -> list[StatsRow]:
+    """The rows a deal adds to, in every scope it counts in, players in id order (so that
+    concurrent writers lock rows in one order)."""
+    start = rating.DEFAULT + (rating.ordinal(rating.DEFAULT),)
+    figures = deal_figures(result, player_ids)
+    return [
+        (scope, player, f.points, f.deals, f.taken, f.made, *start)
+        for scope in scopes(guild_id)
+        for player, f in sorted(figures.items())
+    ]
+
+
+def rated_rows(
+    scope: int, after: dict[int, tuple[float, float]]
+) -> list[tuple[int, int, float, float, float]]:
+    """A scope's new ratings (scope, player, mu, sigma, ordinal), players in id order."""
+    return [
+        (scope, player, mu, sigma, rating.ordinal((mu, sigma)))
+        for player, (mu, sigma) in sorted(after.items())
+    ]

@@ -12,11 +12,13 @@ transaction fails, each turn is tried again alone, so one bad turn sinks only it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tarot_core import DealResult
+
+from .errors import StorageError
 
 MAX_BATCH = 500
 
@@ -41,3 +43,44 @@ class Turn:
     done: asyncio.Future[None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
+
+
+class GroupCommit:
+    """The turns waiting for a commit, and the one task writing them: a backend gives
+    ``write(batch)``, which stores a batch of turns in one transaction of its own."""
+
+    def __init__(self, write: Callable[[Sequence[Turn]], Awaitable[None]]) -> None:
+        self._write = write
+        self._turns: list[Turn] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def save(self, turn: Turn) -> None:
+        """Returns once ``turn`` is durable, or raises ``StorageError`` with nothing of it
+        stored."""
+        self._turns.append(turn)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
+        await asyncio.shield(turn.done)
+
+    async def drain(self) -> None:
+        """Wait for every turn handed over so far to be written (or refused)."""
+        if self._writer is not None:
+            await self._writer
+
+    async def _write_waiting(self) -> None:
+        while self._turns:
+            batch, self._turns = self._turns[:MAX_BATCH], self._turns[MAX_BATCH:]
+            try:
+                await self._write(batch)
+            except Exception:
+                for turn in batch:  # one by one, so that one bad turn sinks only itself
+                    try:
+                        await self._write([turn])
+                    except Exception as e:
+                        error = e if isinstance(e, StorageError) else StorageError(str(e))
+                        turn.done.set_exception(error)
+                    else:
+                        turn.done.set_result(None)
+            else:
+                for turn in batch:
+                    turn.done.set_result(None)

@@ -1,10 +1,12 @@
 """Fixtures for the table service tests: one bot process pool for the whole session,
 managers on real SQLite files that are closed (and their presenters checked) afterwards,
-and a PostgreSQL server for the session with a fresh database for each test that asks."""
+a PostgreSQL server for the session with a fresh database for each test that asks, and
+storages of each backend for the tests of the storage interface."""
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Executor
@@ -12,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from storage_backends import BACKENDS, Storages, postgres_missing
 from tables_support import FAST, Harness, OpenTables, open_harness
 
+from bot.storage import Storage
 from bot.tables.thinking import bot_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the PostgreSQL server
-from pg_server import PostgresServer, missing_reason, unavailable  # noqa: E402
+from pg_server import PostgresServer, in_ci, missing_reason, unavailable  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -91,3 +95,40 @@ def pg_url(pg_server: PostgresServer) -> Iterator[str]:
     url = pg_server.create_database()
     yield url
     pg_server.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each storage test once per backend: ``[sqlite]`` and ``[postgres]``."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def storage_location(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str | Path:
+    """Where this test's storage lives: a new SQLite file, or a new PostgreSQL database
+    (the server started only when a PostgreSQL test runs)."""
+    if backend == "sqlite":
+        return tmp_path / "t.sqlite3"
+    missing = postgres_missing()
+    if missing is not None:
+        if in_ci(os.environ):  # as for the server: a skipped suite would pass untested
+            pytest.fail(f"PostgreSQL tests required in CI: {missing}", pytrace=False)
+        pytest.skip(missing)
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@pytest.fixture
+async def storages(storage_location: str | Path) -> AsyncIterator[Storages]:
+    """Opens (and reopens, as after a restart) storages at this test's location; those
+    still open are closed after the test."""
+    opened = Storages(storage_location)
+    yield opened
+    await opened.close_all()
+
+
+@pytest.fixture
+async def db(storages: Storages) -> Storage:
+    """An empty storage of this test's backend, closed after the test."""
+    return await storages.open()

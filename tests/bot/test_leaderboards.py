@@ -1,18 +1,20 @@
-"""Leaderboards on real SQLite files: totals by hand, scopes, ranks, ratings, history."""
+"""Leaderboards, on each backend: totals by hand, scopes, ranks, ratings, history; and
+SQLite's recount of its leaderboard rows on an upgrade."""
 
 import json
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from openskill.models import BradleyTerryPart, BradleyTerryPartRating
+from storage_backends import open_sqlite
 
-from bot.storage import Storage, StorageError, open_storage
+from bot.storage import Storage, StorageError
 from bot.storage.sqlite.schema import MIGRATIONS
 from bot.storage.stats import GLOBAL
-from tarot_core import Contract, DealResult, Rules, to_record
+from tarot_core import Contract, DealResult, Outcome, Rules, to_record
 from tarot_core.bench import random_deal
 
 RECORD = {"format": "tarot-deal/1", "note": "a stand-in: these tests never replay it"}
@@ -21,10 +23,10 @@ RECORD = {"format": "tarot-deal/1", "note": "a stand-in: these tests never repla
 def played(
     taker: int, made: bool, scores: Sequence[int], contract: Contract = Contract.GARDE
 ) -> DealResult:
-    return DealResult("played", tuple(scores), taker=taker, contract=contract, made=made)
+    return DealResult(Outcome.PLAYED, tuple(scores), taker=taker, contract=contract, made=made)
 
 
-def redeal(players: int, outcome: str = "passed") -> DealResult:
+def redeal(players: int, outcome: Outcome = Outcome.PASSED) -> DealResult:
     return DealResult(outcome, (0,) * players)
 
 
@@ -56,13 +58,6 @@ async def users(db: Storage, names: str) -> list[int]:
     return [await db.player("user", name, name) for name in names]
 
 
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await open_storage(tmp_path / "t.sqlite3")
-    yield storage
-    await storage.close()
-
-
 MODEL = BradleyTerryPart()
 
 
@@ -91,7 +86,7 @@ async def test_a_hand_counted_game(db: Storage) -> None:
             redeal(4),
             played(0, False, [-210, 70, 70, 70]),
             played(2, True, [-20, -20, 60, -20], Contract.PRISE),
-            redeal(4, "petit_sec"),
+            redeal(4, Outcome.PETIT_SEC),
         ],
     )
     assert totals == [-50, -90, 110, 30]
@@ -156,7 +151,8 @@ async def test_two_heuristic_bots_of_a_one_deal_game_are_one_row_of_one_deal(
 
 
 async def test_schema_6_recounts_the_bots_rows_and_keeps_the_users(tmp_path: Path) -> None:
-    """A database of schema 5 where two bots of one level shared deals (each seat counted)."""
+    """A database of schema 5 where two bots of one level shared deals (each seat counted).
+    SQLite only: an upgrade of a file written by an old version."""
     path = tmp_path / "old.sqlite3"
     start = "25.0, 25.0 / 3, 25.0 - 25.0"
     with sqlite3.connect(path) as old:
@@ -187,7 +183,7 @@ async def test_schema_6_recounts_the_bots_rows_and_keeps_the_users(tmp_path: Pat
         users_before = old.execute(
             "SELECT * FROM player_stats WHERE player_id IN (1, 2) ORDER BY scope, player_id"
         ).fetchall()
-    db = await open_storage(path)
+    db = await open_sqlite(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         heuristic = {scope: await db.player_stats(3, scope, min_games=0) for scope in (9, None)}
@@ -309,10 +305,9 @@ async def test_the_rating_after_one_game_is_openskills(db: Storage) -> None:
     assert [s.player_id for s in board] == [ids[1], ids[0], ids[3], ids[2]]
     assert board[0].mu > 25 > board[-1].mu
     assert all(s.sigma < 25 / 3 for s in board)
-    async with db.conn.execute(
-        "SELECT seat, total, rank FROM game_results WHERE game_id = ? ORDER BY seat", (game,)
-    ) as cur:
-        rows = [tuple(r) for r in await cur.fetchall()]
+    [finished] = await db.recent_games(ids[0])
+    assert finished.id == game and finished.deals == 0  # the totals are the game's, not deals'
+    rows = [(s.seat, s.total, s.rank) for s in finished.seats]
     assert rows == [(0, 35, 2), (1, 118, 1), (2, -98, 4), (3, -55, 3)]
 
 
@@ -388,8 +383,8 @@ async def test_a_stopped_game_keeps_its_deals_but_is_not_rated(db: Storage) -> N
     assert (stats.points, stats.deals, stats.games) == (100, 1, 0)
     assert (stats.mu, stats.sigma) == (25.0, 25 / 3)
     assert await db.leaderboard(None, min_games=1) == []
-    async with db.conn.execute("SELECT COUNT(*) FROM game_results") as cur:
-        assert await cur.fetchone() == (0,)
+    [stopped] = await db.recent_games(ids[0])  # no standings: its totals are its deals'
+    assert [(s.total, s.rank) for s in stopped.seats] == [(100, None), (-50, None), (-50, None)]
 
 
 async def test_a_game_is_finished_once_with_a_total_per_seat(db: Storage) -> None:
@@ -431,64 +426,71 @@ async def test_a_deal_recorded_twice_is_counted_once(db: Storage) -> None:
     assert stats is not None and (stats.points, stats.deals, stats.taken) == (90, 1, 1)
 
 
-# ----- materialized = recomputed -------------------------------------------------------
+# ----- kept current = recounted --------------------------------------------------------
+
+Figures = tuple[int, int, int, int, int]
+"""A leaderboard row's points, deals, taken, made and games."""
 
 
-async def test_the_materialized_totals_equal_a_recount_of_every_deal(
-    db: Storage, tmp_path: Path
-) -> None:
+def recount(result: DealResult, seats: Sequence[int]) -> dict[int, Figures]:
+    """What one deal adds to each distinct player, counted here from its result alone: its
+    seats' scores summed, the deal once if played, taken (and made) if one of its seats
+    took it."""
+    added: dict[int, Figures] = {}
+    for player in set(seats):
+        mine = [seat for seat, p in enumerate(seats) if p == player]
+        took = int(result.taker in mine)
+        added[player] = (
+            sum(result.scores[seat] for seat in mine),
+            int(result.outcome == Outcome.PLAYED),
+            took,
+            int(took and bool(result.made)),
+            0,
+        )
+    return added
+
+
+async def test_the_totals_kept_deal_by_deal_equal_a_recount_of_every_deal(db: Storage) -> None:
+    """Random games in two guilds and outside any, finished or stopped: each scope's
+    leaderboard, every player listed (``min_games=0``), against a count made here."""
     rng = random.Random(11)
     people = await users(db, "ABCDEFGH")
     bots = [await db.player("bot", level, level) for level in ("random", "expert")]
+    expected: dict[int, dict[int, Figures]] = {}
+    """Scope (``GLOBAL`` or a guild id), then player: the recounted figures."""
+
+    def add(guild: int | None, player: int, figures: Figures) -> None:
+        for scope in (GLOBAL,) if guild is None else (GLOBAL, guild):
+            p, d, t, m, g = expected.setdefault(scope, {}).get(player, (0, 0, 0, 0, 0))
+            dp, dd, dt, dm, dg = figures
+            expected[scope][player] = (p + dp, d + dd, t + dt, m + dm, g + dg)
+
     for game_number in range(12):
         size = rng.choice((3, 4, 5))
         seats = [rng.choice(people + bots * 2) for _ in range(size)]
-        game = await new_game(db, rng.choice((1, 2, None)), seats)
+        guild = rng.choice((1, 2, None))
+        game = await new_game(db, guild, seats)
         totals = [0] * size
         for number in range(1, rng.randint(2, 6)):
             deal = random_deal(rng, Rules(players=size), number % size)
             assert deal.result is not None
             await db.record_deal(game, number, to_record(deal), deal.result, seats)
             totals = [t + s for t, s in zip(totals, deal.result.scores, strict=True)]
+            for player, figures in recount(deal.result, seats).items():
+                add(guild, player, figures)
         if game_number % 4 == 3:
             await db.set_status(game, "stopped")
         else:
             await db.finish_game(game, totals)
+            for player in set(seats):
+                add(guild, player, (0, 0, 0, 0, 1))
 
-    with sqlite3.connect(tmp_path / "t.sqlite3") as plain:
-        stored = plain.execute(
-            "SELECT scope, player_id, points, deals, taken, made, games FROM player_stats"
-            " ORDER BY scope, player_id"
-        ).fetchall()
-        recount = plain.execute(
-            """
-            WITH player_deals AS (
-                SELECT d.game_id, s.player_id, SUM(s.score) AS score, d.outcome,
-                    MAX(s.took) AS took, d.made
-                FROM deal_scores s JOIN deals d ON d.id = s.deal_id
-                GROUP BY s.deal_id, s.player_id
-            ), seat_deals AS (
-                SELECT 0 AS scope, player_id, score, outcome, took, made FROM player_deals
-                UNION ALL
-                SELECT g.guild_id, pd.player_id, pd.score, pd.outcome, pd.took, pd.made
-                FROM player_deals pd
-                JOIN games g ON g.id = pd.game_id WHERE g.guild_id IS NOT NULL
-            ), played AS (
-                SELECT 0 AS scope, r.game_id, r.player_id FROM game_results r
-                UNION
-                SELECT g.guild_id, r.game_id, r.player_id FROM game_results r
-                JOIN games g ON g.id = r.game_id WHERE g.guild_id IS NOT NULL
-            )
-            SELECT scope, player_id, SUM(score), SUM(outcome = 'played'), SUM(took),
-                SUM(took AND made),
-                (SELECT COUNT(*) FROM played p
-                 WHERE p.scope = sd.scope AND p.player_id = sd.player_id)
-            FROM seat_deals sd GROUP BY scope, player_id ORDER BY scope, player_id
-            """
-        ).fetchall()
-    assert stored == recount
-    assert {scope for scope, *_ in stored} == {GLOBAL, 1, 2}
-    assert any(deals for *_, deals, _, _, _ in stored)
+    assert set(expected) == {GLOBAL, 1, 2}
+    assert any(deals for rows in expected.values() for _, deals, *_ in rows.values())
+    for scope, rows in expected.items():
+        board = await db.leaderboard(scope if scope != GLOBAL else None, min_games=0, limit=100)
+        stored = {s.player_id: (s.points, s.deals, s.taken, s.made, s.games) for s in board}
+        assert stored == rows, f"scope {scope}"
 
 
 # ----- history and export ----------------------------------------------------------------
@@ -560,5 +562,7 @@ async def test_a_player_is_found_without_being_created(db: Storage) -> None:
     assert found is not None and (found.id, found.name, found.kind) == (pid, "Alice", "user")
     assert await db.find_player("bot", "42") is None
     assert await db.find_player("user", "43") is None
-    async with db.conn.execute("SELECT COUNT(*) FROM players") as cur:
-        assert await cur.fetchone() == (1,)
+    # Looked for twice: had the first look made a player, the second would find it.
+    assert await db.find_player("bot", "42") is None
+    assert await db.find_player("user", "43") is None
+    assert await db.player_by_id(pid) == found

@@ -1,6 +1,7 @@
 """``python -m bot`` as a real subprocess: what it says without a token, with a bad
 setting or a database it cannot use, and the fallback of ./run.sh to the terminal game."""
 
+import socket
 import sqlite3
 import subprocess
 from contextlib import closing
@@ -53,6 +54,19 @@ def test_a_database_of_a_newer_version_is_refused_before_connecting(tmp_path: Pa
         f" this version knows {len(MIGRATIONS)}); run that version, or restore a backup\n"
     )
     assert db.read_bytes() == before
+
+
+def test_a_postgresql_server_it_cannot_reach_stops_the_bot_without_its_password(
+    tmp_path: Path,
+) -> None:
+    with closing(socket.socket()) as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://tarot:s3cret@127.0.0.1:{port}/tarot"
+    done = run([], {"DISCORD_TOKEN": "x", "TAROT_DB": url}, tmp_path)
+    assert (done.returncode, done.stdout) == (4, ""), done.stderr
+    assert done.stderr.startswith(f"Database: postgresql://tarot@127.0.0.1:{port}/tarot: ")
+    assert done.stderr.count("\n") == 1 and "s3cret" not in done.stderr
 
 
 def test_run_sh_falls_back_to_the_terminal_game_without_a_token(tmp_path: Path) -> None:

@@ -1,14 +1,13 @@
-"""Message ids, closed DMs and deployment facts survive reopening the file."""
+"""Message ids, closed DMs, languages and deployment facts survive a restart, on each
+backend."""
 
-from pathlib import Path
+from storage_backends import Storages
 
-from bot.storage import open_storage
 from tarot_core import Rules
 
 
-async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    db = await open_storage(path)
+async def test_message_refs_survive_a_restart(storages: Storages) -> None:
+    db = await storages.open()
     alice = await db.player("user", "111", "Alice")
     await db.player("user", "222", "Bob")
     game = await db.create_game(
@@ -26,9 +25,8 @@ async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
     await db.set_dm_closed(222, True)
     await db.set_meta("commands", "abc")
     await db.set_meta("commands", "def")
-    await db.close()
 
-    db = await open_storage(path)
+    db = await storages.reopen(db)
     assert await db.table_message(game) == 9001
     assert await db.dm_message(game, 0) == (700, 9002)
     assert await db.dm_message(game, 1) is None
@@ -37,17 +35,13 @@ async def test_message_refs_survive_a_restart(tmp_path: Path) -> None:
     assert await db.meta("commands") == "def" and await db.meta("other") is None
     await db.set_dm_closed(222, False)
     assert not await db.dm_closed(222)
-    await db.close()
 
 
-async def test_a_users_language_is_kept(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    db = await open_storage(path)
+async def test_a_users_language_is_kept(storages: Storages) -> None:
+    db = await storages.open()
     await db.player("user", "111", "Alice")
     assert await db.locale(111) is None
     await db.set_locale(111, "fr")
     await db.set_locale(999, "fr")  # never seen: nothing to remember
-    await db.close()
-    db = await open_storage(path)
+    db = await storages.reopen(db)
     assert await db.locale(111) == "fr" and await db.locale(999) is None
-    await db.close()

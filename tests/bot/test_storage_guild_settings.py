@@ -1,4 +1,5 @@
-"""Migration 7: each table's thread and per-server settings, on real SQLite files."""
+"""Each table's thread and per-server settings, on each backend; and migration 7, which
+brought them to SQLite files."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.storage import open_storage
+from storage_backends import Storages, open_sqlite
+
+from bot.storage import Storage
 from bot.storage.sqlite.schema import MIGRATIONS
+from tarot_core import Rules
 
 
 async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
     tmp_path: Path,
 ) -> None:
+    """SQLite only: an upgrade of a file written by an old version."""
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as old:
         old.executescript("".join(MIGRATIONS[:6]) + "PRAGMA user_version = 6;")
@@ -23,7 +28,7 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
                 0, 77);
             """
         )
-    db = await open_storage(path)
+    db = await open_sqlite(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         assert await db.table_message(1) == 77
@@ -37,7 +42,7 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
         assert await db.guild_settings(9) == {"threads": False}
     finally:
         await db.close()
-    db = await open_storage(path)  # kept across a restart
+    db = await open_sqlite(path)  # kept across a restart
     try:
         assert await db.table_thread(1) == 88
         assert await db.guild_settings(9) == {"threads": False}
@@ -45,18 +50,32 @@ async def test_a_schema_6_file_gains_threads_and_settings_keeping_its_games(
         await db.close()
 
 
-async def test_settings_merge_per_guild_and_none_restores_the_default(tmp_path: Path) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
-    try:
-        # Two changes at once (one shared connection) both stay.
-        await asyncio.gather(
-            db.set_guild_settings(1, {"threads": False}),
-            db.set_guild_settings(1, {"language": "fr"}),
-        )
-        assert await db.guild_settings(1) == {"threads": False, "language": "fr"}
-        assert await db.guild_settings(2) == {}
-        now = await db.set_guild_settings(1, {"threads": None, "players": 5})
-        assert now == {"language": "fr", "players": 5}
-        assert await db.guild_settings(1) == now
-    finally:
-        await db.close()
+async def test_a_tables_thread_and_a_guilds_settings_survive_a_restart(
+    storages: Storages,
+) -> None:
+    db = await storages.open()
+    game = await db.create_game(
+        guild_id=9, channel_id=5, players=4, rules=Rules().options(), deals_target=1, seed=1
+    )
+    assert await db.table_thread(game) is None  # posts in its channel until it has one
+    assert await db.guild_settings(9) == {}
+    await db.set_table_thread(game, 88)
+    await db.set_guild_settings(9, {"threads": False})
+    db = await storages.reopen(db)
+    assert await db.table_thread(game) == 88
+    assert await db.guild_settings(9) == {"threads": False}
+    await db.set_table_thread(game, None)
+    assert await db.table_thread(game) is None
+
+
+async def test_settings_merge_per_guild_and_none_restores_the_default(db: Storage) -> None:
+    # Two changes at once (one shared connection, or two of a pool) both stay.
+    await asyncio.gather(
+        db.set_guild_settings(1, {"threads": False}),
+        db.set_guild_settings(1, {"language": "fr"}),
+    )
+    assert await db.guild_settings(1) == {"threads": False, "language": "fr"}
+    assert await db.guild_settings(2) == {}
+    now = await db.set_guild_settings(1, {"threads": None, "players": 5})
+    assert now == {"language": "fr", "players": 5}
+    assert await db.guild_settings(1) == now

@@ -1,6 +1,7 @@
 """A database file deleted or replaced while the storage has it open: the next write is
 refused before anything is stored, every later one too, the bot is told once, what the
-open file held is copied beside it, and the next start refuses instead of starting over."""
+open file held is copied beside it, and the next start refuses instead of starting over.
+SQLite only: a PostgreSQL database is not a file the bot's host can lose under it."""
 
 from __future__ import annotations
 

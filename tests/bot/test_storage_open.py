@@ -1,5 +1,6 @@
 """Opening a database file, on real files: every file the bot cannot keep its games in is
-refused at start in one line, with nothing written to it and no thread left running."""
+refused at start in one line, with nothing written to it and no thread left running.
+SQLite only: these are the checks of its file (``sqlite/opening.py``)."""
 
 from __future__ import annotations
 

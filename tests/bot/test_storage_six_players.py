@@ -1,5 +1,6 @@
 """Migration 9: the games table made again so that it takes six players, keeping every row
-of it and of the tables that refer to it (foreign keys off while it runs, checked after)."""
+of it and of the tables that refer to it (foreign keys off while it runs, checked after).
+SQLite only: it upgrades files written by old versions; PostgreSQL starts at six players."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from storage_backends import open_sqlite
 
 from bot.storage import open_storage
 from bot.storage.errors import DatabaseUnusable
@@ -39,7 +41,7 @@ def old_file(path: Path, extra: str = "") -> None:
 async def test_an_old_file_keeps_every_game_row_and_what_refers_to_it(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     old_file(path)
-    db = await open_storage(path)
+    db = await open_sqlite(path)
     try:
         assert await db.schema_version() == len(MIGRATIONS)
         game = await db.game(7)

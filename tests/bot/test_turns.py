@@ -1,12 +1,14 @@
-"""Turns of many tables committed together: each all-or-nothing, none sinking another."""
+"""Turns of many tables committed together: each all-or-nothing, none sinking another;
+on each backend."""
 
 import asyncio
 import random
 from pathlib import Path
 
 import pytest
+from storage_backends import commits_counted
 
-from bot.storage import FinishedDeal, Storage, StorageError, open_storage
+from bot.storage import FinishedDeal, Storage, StorageError
 from tarot_core import Rules, to_record
 from tarot_core.bench import random_deal
 
@@ -29,29 +31,19 @@ def bid(seat: int) -> dict[str, object]:
     return {"type": "bid", "seat": seat, "contract": "pass"}
 
 
-async def test_turns_arriving_together_share_a_commit_and_all_land(tmp_path: Path) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
+async def test_turns_arriving_together_share_a_commit_and_all_land(
+    db: Storage, storage_location: str | Path
+) -> None:
     tables, _ = await games(db, 40)
-    commits = 0
-    original = db.conn.execute
-
-    async def counting(sql: str, *args: object) -> object:
-        nonlocal commits
-        commits += sql == "COMMIT"
-        return await original(sql, *args)
-
-    db.conn.execute = counting  # type: ignore[assignment,method-assign]
-    await asyncio.gather(*(db.save_turn(g, seq, bid(seq)) for g in tables for seq in range(1)))
-    await asyncio.gather(*(db.save_turn(g, 1, bid(1)) for g in tables))
-    db.conn.execute = original  # type: ignore[method-assign]
+    async with commits_counted(db, storage_location) as commits:
+        await asyncio.gather(*(db.save_turn(g, 0, bid(0)) for g in tables))
+        await asyncio.gather(*(db.save_turn(g, 1, bid(1)) for g in tables))
     for g in tables:
         assert [a["seat"] for a in await db.actions(g)] == [0, 1]
-    assert commits < 10  # 80 turns, a handful of commits
-    await db.close()
+    assert 0 < commits.count < 10  # 80 turns, a handful of commits
 
 
-async def test_a_bad_turn_is_refused_alone_and_the_others_land(tmp_path: Path) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
+async def test_a_bad_turn_is_refused_alone_and_the_others_land(db: Storage) -> None:
     (a, b, c), ids = await games(db, 3)
     await db.save_turn(b, 0, bid(0))
     deal = random_deal(random.Random(2), Rules(), 0)
@@ -70,13 +62,9 @@ async def test_a_bad_turn_is_refused_alone_and_the_others_land(tmp_path: Path) -
     assert len(await db.deal_records(a)) == 1
     stored = await db.game(a)
     assert stored is not None and stored.status == "finished"
-    await db.close()
 
 
-async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(
-    tmp_path: Path,
-) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
+async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(db: Storage) -> None:
     (a,), ids = await games(db, 1)
     deal = random_deal(random.Random(3), Rules(), 0)
     assert deal.result is not None
@@ -85,11 +73,9 @@ async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(
     with pytest.raises(StorageError, match="already recorded"):
         await db.save_turn(a, 0, bid(0), [finished])
     assert await db.actions(a) == []
-    await db.close()
 
 
-async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
+async def test_transactions_of_two_tasks_never_mix(db: Storage) -> None:
     (a, b), _ = await games(db, 2)
     inside = asyncio.Event()
 
@@ -109,11 +95,9 @@ async def test_transactions_of_two_tasks_never_mix(tmp_path: Path) -> None:
     assert isinstance(results[0], RuntimeError) and results[1] is None
     assert await db.actions(a) == []
     assert len(await db.actions(b)) == 1
-    await db.close()
 
 
-async def test_leaderboards_show_only_committed_deals(tmp_path: Path) -> None:
-    db = await open_storage(tmp_path / "t.sqlite3")
+async def test_leaderboards_show_only_committed_deals(db: Storage) -> None:
     (a,), ids = await games(db, 1)
     deal = random_deal(random.Random(5), Rules(), 0)
     assert deal.result is not None and deal.result.outcome == "played"
@@ -124,4 +108,3 @@ async def test_leaderboards_show_only_committed_deals(tmp_path: Path) -> None:
     assert during is not None and after is not None
     assert (during.deals, during.points) == (0, 0)
     assert (after.deals, after.points) == (1, deal.result.scores[0])
-    await db.close()

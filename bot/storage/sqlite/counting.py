@@ -10,7 +10,7 @@ import aiosqlite
 from tarot_core import DealResult
 
 from .. import rating
-from ..stats import deal_figures, scopes
+from ..stats import deal_rows, rated_rows, scopes
 
 _ADD_DEAL = (
     "INSERT INTO player_stats (scope, player_id, points, deals, taken, made, mu, sigma, rating)"
@@ -37,14 +37,7 @@ async def count_deal(
     Redeals (passed, petit sec) score nothing and are not deals; a player in several seats
     (a bot level) counts the deal once, with the sum of its seats' scores.
     """
-    start = rating.DEFAULT + (rating.ordinal(rating.DEFAULT),)
-    figures = deal_figures(result, player_ids)
-    rows = [
-        (scope, player, f.points, f.deals, f.taken, f.made, *start)
-        for scope in scopes(guild_id)
-        for player, f in figures.items()
-    ]
-    await conn.executemany(_ADD_DEAL, rows)
+    await conn.executemany(_ADD_DEAL, deal_rows(guild_id, result, player_ids))
 
 
 async def count_game(
@@ -64,10 +57,4 @@ async def count_game(
         ) as cur:
             before = {int(p): (float(mu), float(sigma)) for p, mu, sigma in await cur.fetchall()}
         after = rating.rate_players(player_ids, before, totals)
-        await conn.executemany(
-            _ADD_GAME,
-            [
-                (scope, player, mu, sigma, rating.ordinal((mu, sigma)))
-                for player, (mu, sigma) in after.items()
-            ],
-        )
+        await conn.executemany(_ADD_GAME, rated_rows(scope, after))

@@ -9,7 +9,8 @@ from typing import Any
 
 import aiosqlite
 
-from ..records import DealSummary, GameSummary, SeatSummary
+from ..records import DealSummary, GameSummary
+from ..summaries import deal_summaries, game_summaries
 
 
 def _marks(values: Sequence[Any]) -> str:
@@ -37,7 +38,7 @@ class HistoryQueries:
             f" WHERE id IN ({marks})",
             ids,
         ) as cur:
-            games = {int(r[0]): r for r in await cur.fetchall()}
+            games = await cur.fetchall()
         async with self.reader.execute(
             "SELECT s.game_id, s.seat, s.player_id, p.name, p.kind, r.total, r.rank"
             " FROM seats s JOIN players p ON p.id = s.player_id"
@@ -52,25 +53,8 @@ class HistoryQueries:
             f" WHERE d.game_id IN ({marks}) GROUP BY d.game_id, s.seat",
             ids,
         ) as cur:
-            so_far = {(int(g), int(s)): int(t) for g, s, t in await cur.fetchall()}
-        seats: dict[int, list[SeatSummary]] = {i: [] for i in ids}
-        for game, seat, player, name, kind, total, rank in seat_rows:
-            if total is None:
-                total = so_far.get((game, seat), 0)
-            seats[game].append(SeatSummary(seat, player, name, kind, total, rank))
-        return [
-            GameSummary(
-                id=i,
-                guild_id=games[i][1],
-                channel_id=games[i][2],
-                status=games[i][3],
-                created_at=games[i][4],
-                finished_at=games[i][5],
-                deals=games[i][6],
-                seats=tuple(seats[i]),
-            )
-            for i in ids
-        ]
+            sums = await cur.fetchall()
+        return game_summaries(ids, games, seat_rows, sums)
 
     async def game_deals(self, game_id: int) -> list[DealSummary]:
         """The game's recorded deals in order, redeals included."""
@@ -80,23 +64,7 @@ class HistoryQueries:
             " WHERE d.game_id = ? ORDER BY d.number, s.seat",
             (game_id,),
         ) as cur:
-            rows = await cur.fetchall()
-        deals: dict[int, tuple[Any, ...]] = {}
-        scores: dict[int, list[int]] = {}
-        for number, outcome, taker, contract, made, score in rows:
-            deals.setdefault(number, (outcome, taker, contract, made))
-            scores.setdefault(number, []).append(score)
-        return [
-            DealSummary(
-                number=number,
-                outcome=outcome,
-                taker=taker,
-                contract=contract,
-                made=None if made is None else bool(made),
-                scores=tuple(scores[number]),
-            )
-            for number, (outcome, taker, contract, made) in deals.items()
-        ]
+            return deal_summaries(await cur.fetchall())
 
     async def seat_names(self, game_id: int) -> list[str]:
         """Each seat's player name, in seat order, for a deal's picture."""

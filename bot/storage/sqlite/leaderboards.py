@@ -7,23 +7,11 @@ on rating and points, so players equal on both share a rank (1, 2, 2, 4).
 
 from __future__ import annotations
 
-from typing import Any
-
 import aiosqlite
 
-from .. import rating
 from ..records import PlayerStats, Standing
+from ..standings import COLUMNS, line, ranked_page, with_defaults
 from ..stats import scope_of
-
-_COLUMNS = (
-    "p.id, p.name, p.kind, p.external_id, s.points, s.games, s.deals, s.taken, s.made,"
-    " s.rating, s.mu, s.sigma"
-)
-
-
-def _line(row: Any) -> dict[str, Any]:
-    keys = ("player_id name kind external_id points games deals taken made rating mu sigma").split()
-    return dict(zip(keys, row, strict=True))
 
 
 class LeaderboardQueries:
@@ -37,23 +25,16 @@ class LeaderboardQueries:
         """One page of a guild's leaderboard (``None``: the global one), best first."""
         scope = scope_of(guild_id)
         async with self.reader.execute(
-            f"SELECT {_COLUMNS} FROM player_stats s JOIN players p ON p.id = s.player_id"
+            f"SELECT {COLUMNS} FROM player_stats s JOIN players p ON p.id = s.player_id"
             " WHERE s.scope = ? AND s.games >= ?"
             " ORDER BY s.rating DESC, s.points DESC, s.player_id LIMIT ? OFFSET ?",
             (scope, min_games, limit, offset),
         ) as cur:
-            rows = [_line(r) for r in await cur.fetchall()]
-        page: list[Standing] = []
-        for i, row in enumerate(rows):
-            if i == 0:
-                ahead = await self._ahead(scope, min_games, row["rating"], row["points"])
-                rank = 1 + ahead if offset else 1
-            elif (row["rating"], row["points"]) == (page[-1].rating, page[-1].points):
-                rank = page[-1].rank
-            else:
-                rank = offset + i + 1
-            page.append(Standing(**row, rank=rank))
-        return page
+            rows = [line(r) for r in await cur.fetchall()]
+        if not rows:
+            return []
+        ahead = await self._ahead(scope, min_games, rows[0]["rating"], rows[0]["points"])
+        return ranked_page(rows, offset, ahead)
 
     async def player_stats(
         self, player_id: int, guild_id: int | None, *, min_games: int = 5
@@ -65,18 +46,14 @@ class LeaderboardQueries:
         """
         scope = scope_of(guild_id)
         async with self.reader.execute(
-            f"SELECT {_COLUMNS} FROM players p"
+            f"SELECT {COLUMNS} FROM players p"
             " LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = ? WHERE p.id = ?",
             (scope, player_id),
         ) as cur:
             found = await cur.fetchone()
         if found is None:
             return None
-        row = _line(found)
-        if row["games"] is None:
-            mu, sigma = rating.DEFAULT
-            zero = {"points": 0, "games": 0, "deals": 0, "taken": 0, "made": 0}
-            row |= zero | {"mu": mu, "sigma": sigma, "rating": rating.ordinal(rating.DEFAULT)}
+        row = with_defaults(line(found))
         ranked = await self.ranked_count(guild_id, min_games=min_games)
         rank = None
         if row["games"] >= min_games:

@@ -27,7 +27,7 @@ from tarot_core import ranks as tarot_ranks
 from .. import stats
 from ..errors import DatabaseLost, DatabaseUnusable, StorageError
 from ..records import StoredGame, StoredPlayer, StoredSeat
-from ..turns import MAX_BATCH, FinishedDeal, Turn
+from ..turns import FinishedDeal, GroupCommit, Turn
 from . import counting, opening
 from .guild_settings import GuildSettings
 from .history import HistoryQueries
@@ -63,8 +63,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
         self._journal: dict[Path, opening.FileId] = {}
         self._lock = asyncio.Lock()
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
-        self._turns: list[Turn] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._turns = GroupCommit(self._write_batch)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -101,8 +100,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
         return storage
 
     async def close(self) -> None:
-        if self._writer is not None:
-            await self._writer
+        await self._turns.drain()
         await self.reader.close()
         await self.conn.close()
         if self.lost is not None:
@@ -360,31 +358,11 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
         Turns of all tables share commits (``turns.py``); this returns once this turn is
         durable, or raises ``StorageError`` with nothing of it stored.
         """
-        turn = Turn(game_id, seq, action, deals, totals)
-        self._turns.append(turn)
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_turns())
-        await asyncio.shield(turn.done)
+        await self._turns.save(Turn(game_id, seq, action, deals, totals))
 
-    async def _write_turns(self) -> None:
-        while self._turns:
-            batch, self._turns = self._turns[:MAX_BATCH], self._turns[MAX_BATCH:]
-            try:
-                async with self.transaction():
-                    await self._write(batch)
-            except Exception:
-                for turn in batch:  # one by one, so that one bad turn sinks only itself
-                    try:
-                        async with self.transaction():
-                            await self._write([turn])
-                    except Exception as e:
-                        error = e if isinstance(e, StorageError) else StorageError(str(e))
-                        turn.done.set_exception(error)
-                    else:
-                        turn.done.set_result(None)
-            else:
-                for turn in batch:
-                    turn.done.set_result(None)
+    async def _write_batch(self, batch: Sequence[Turn]) -> None:
+        async with self.transaction():
+            await self._write(batch)
 
     async def _write(self, batch: Sequence[Turn]) -> None:
         now = time.time()

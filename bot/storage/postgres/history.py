@@ -1,0 +1,78 @@
+"""A player's past games and a game's deals, for history commands and record export
+(PostgreSQL), on the readers: committed data only."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..records import DealSummary, GameSummary
+from ..summaries import deal_summaries, game_summaries
+from .connections import Connections
+
+
+class HistoryQueries(Connections):
+    """The read side of past games, part of ``PostgresStorage``."""
+
+    async def recent_games(self, player_id: int, limit: int = 10) -> list[GameSummary]:
+        """The games where the player holds a seat, newest first, whatever their status."""
+        found = await self.readers.fetch(
+            "SELECT DISTINCT game_id FROM seats WHERE player_id = $1"
+            " ORDER BY game_id DESC LIMIT $2",
+            player_id,
+            limit,
+        )
+        ids = [int(r[0]) for r in found]
+        if not ids:
+            return []
+        async with (
+            self.readers.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            # one snapshot for the three reads, so that they agree with each other
+            game_rows = await conn.fetch(
+                "SELECT id, guild_id, channel_id, status, created_at, finished_at,"
+                " (SELECT COUNT(*) FROM deals d WHERE d.game_id = g.id) FROM games g"
+                " WHERE id = ANY($1::bigint[])",
+                ids,
+            )
+            seat_rows = await conn.fetch(
+                "SELECT s.game_id, s.seat, s.player_id, p.name, p.kind, r.total, r.rank"
+                " FROM seats s JOIN players p ON p.id = s.player_id"
+                " LEFT JOIN game_results r ON r.game_id = s.game_id AND r.seat = s.seat"
+                " WHERE s.game_id = ANY($1::bigint[]) ORDER BY s.game_id, s.seat",
+                ids,
+            )
+            sums = await conn.fetch(
+                "SELECT d.game_id, s.seat, SUM(s.score) FROM deals d"
+                " JOIN deal_scores s ON s.deal_id = d.id"
+                " WHERE d.game_id = ANY($1::bigint[]) GROUP BY d.game_id, s.seat",
+                ids,
+            )
+        return game_summaries(ids, game_rows, seat_rows, sums)
+
+    async def game_deals(self, game_id: int) -> list[DealSummary]:
+        """The game's recorded deals in order, redeals included."""
+        rows = await self.readers.fetch(
+            "SELECT d.number, d.outcome, d.taker_seat, d.contract, d.made, s.score"
+            " FROM deals d JOIN deal_scores s ON s.deal_id = d.id"
+            " WHERE d.game_id = $1 ORDER BY d.number, s.seat",
+            game_id,
+        )
+        return deal_summaries(rows)
+
+    async def seat_names(self, game_id: int) -> list[str]:
+        """Each seat's player name, in seat order, for a deal's picture."""
+        rows = await self.readers.fetch(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.game_id = $1 ORDER BY s.seat",
+            game_id,
+        )
+        return [str(r[0]) for r in rows]
+
+    async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None:
+        """The stored ``tarot-deal/1`` record of one deal, for export; None if unknown."""
+        record = await self.readers.fetchval(
+            "SELECT record FROM deals WHERE game_id = $1 AND number = $2", game_id, number
+        )
+        return None if record is None else dict(json.loads(record))
