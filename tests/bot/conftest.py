@@ -21,7 +21,7 @@ from bot.storage import Storage
 from bot.tables.thinking import bot_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the PostgreSQL server
-from pg_server import PostgresServer, in_ci, missing_reason, unavailable  # noqa: E402
+from pg_server import in_ci  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -75,26 +75,6 @@ async def open_tables(
 @pytest.fixture
 async def tables(open_tables: OpenTables) -> Harness:
     return await open_tables()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    """One throwaway PostgreSQL server for the whole session, started only if a test asks
-    for it; without PostgreSQL on the machine, its tests are skipped, or fail in CI."""
-    reason = missing_reason()
-    if reason is not None:
-        unavailable(reason)
-    with PostgresServer() as server:
-        yield server
-
-
-@pytest.fixture
-def pg_url(pg_server: PostgresServer) -> Iterator[str]:
-    """The URL of a new empty database on the session's server, dropped after the test
-    (with whatever connections it left open), so no test sees another's data."""
-    url = pg_server.create_database()
-    yield url
-    pg_server.drop_database(url.rsplit("/", 1)[1])
 
 
 @pytest.fixture(params=BACKENDS)
