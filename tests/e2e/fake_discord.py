@@ -77,6 +77,20 @@ discord.py facts this fake relies on (2.7.1):
 * ``fake.hold(method, pattern)`` leaves matching requests unanswered until the returned
   ``Hold`` is released (``hold.until_waiting()`` waits for one to arrive): a slow Discord
   without sleeping.
+* Gateway sharding, as Discord does it: an IDENTIFY may carry ``shard: [id, count]``
+  (discord.py sends it for ``Client(shard_id=, shard_count=)`` and for every shard of an
+  ``AutoShardedClient``); a guild belongs to shard ``(guild_id >> 22) % count``, DMs (and
+  interactions from DMs) to shard 0. READY and GUILD_CREATE list only the session's
+  guilds, and every event goes only to the live sessions whose shard owns it, so several
+  clients (processes) may be connected at once, one per shard or range of shards. An
+  IDENTIFY without ``shard`` is shard ``[0, 1]``: everything. A new IDENTIFY of a shard
+  supersedes that shard's previous session; RESUME keeps the session's shard. An
+  ``AutoShardedClient`` without ``shard_count`` asks ``GET /gateway/bot``, which answers
+  ``FakeDiscord(recommended_shards=...)`` and ``max_concurrency``; discord.py 2.7.1 then
+  identifies its shards one after another, sleeping 5 s before each but the first in
+  ``before_identify_hook``, which ``run_client`` removes. ``fake.add_guild(name,
+  shard=1, shard_count=2)`` picks an id on that shard; ``interaction.shards`` says which
+  shard(s) an interaction was delivered to, ``fake.sessions`` lists the live sessions.
 """
 
 from __future__ import annotations
@@ -205,6 +219,28 @@ class Snowflakes:
         value = max(value, self._last + 1)
         self._last = value
         return str(value)
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> str:
+        """A new snowflake whose guild shard ``(id >> 22) % shard_count`` is ``shard_id``
+        (its timestamp moved at most ``shard_count - 1`` ms ahead)."""
+        check_shard(shard_id, shard_count)
+        value = int(self.next())
+        ms = value >> 22
+        ms += (shard_id - ms) % shard_count
+        value = (ms << 22) | (value & ((1 << 22) - 1))
+        self._last = max(self._last, value)
+        return str(value)
+
+
+def check_shard(shard_id: int, shard_count: int) -> None:
+    """Refuse a shard that Discord would refuse (close code 4010, Invalid shard)."""
+    if not 0 <= shard_id < shard_count:
+        raise ValueError(f"shard {shard_id} is not in 0..{shard_count - 1}")
+
+
+def guild_shard(guild_id: str | int, shard_count: int) -> int:
+    """The shard that holds a guild, by Discord's rule."""
+    return (int(guild_id) >> 22) % shard_count
 
 
 class ApiError(Exception):
@@ -755,6 +791,7 @@ class FakeInteraction:
     payload: dict[str, Any]
     source_message: FakeMessage | None = None  # the message a component belongs to
     created: float = field(default_factory=time.monotonic)  # on the fake's clock
+    delivered_to: list[GatewaySession] = field(default_factory=list)
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
@@ -765,6 +802,11 @@ class FakeInteraction:
     @property
     def responded(self) -> bool:
         return bool(self.callbacks)
+
+    @property
+    def shards(self) -> list[int]:
+        """The shard ids of the sessions the interaction was dispatched to."""
+        return [session.shard_id for session in self.delivered_to]
 
     @property
     def callback_type(self) -> int | None:
@@ -805,7 +847,7 @@ class _GatewayConnection:
         self.ws = ws
         self.zlib = zlib.compressobj() if compress else None
         self.lock = asyncio.Lock()
-        self.session: _Session | None = None
+        self.session: GatewaySession | None = None
 
     async def send(self, payload: dict[str, Any]) -> None:
         text = json.dumps(payload, separators=(",", ":"))
@@ -820,12 +862,31 @@ class _GatewayConnection:
 
 
 @dataclass(eq=False)
-class _Session:
+class GatewaySession:
+    """One gateway session: its shard, its events (kept for RESUME), its connection."""
+
     id: str
     intents: int
+    shard_id: int = 0
+    shard_count: int = 1
+    sharded: bool = False  # the IDENTIFY carried ``shard``
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     conn: _GatewayConnection | None = None
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        return self.shard_id, self.shard_count
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None
+
+    def owns(self, guild_id: str | None) -> bool:
+        """Whether this session gets a guild's events (``None``: a DM, shard 0's)."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return guild_shard(guild_id, self.shard_count) == self.shard_id
 
 
 # --------------------------------------------------------------------------- server
@@ -845,6 +906,8 @@ class FakeDiscord:
         interaction_timeout: float = 3.0,
         validate: bool = True,
         dispatch_message_events: bool = True,
+        recommended_shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.snowflakes = Snowflakes()
         self.application_id = self.snowflakes.next()
@@ -857,6 +920,10 @@ class FakeDiscord:
         self.interaction_timeout = interaction_timeout
         self.validate = validate
         self.dispatch_message_events = dispatch_message_events
+        self.recommended_shards = recommended_shards
+        """``shards`` of ``GET /gateway/bot``: what an ``AutoShardedClient`` without
+        ``shard_count`` runs."""
+        self.max_concurrency = max_concurrency
 
         self.users: dict[str, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[str, FakeGuild] = {}
@@ -885,8 +952,8 @@ class FakeDiscord:
         self.heartbeat_count = 0
         self.gateway_ops: list[dict[str, Any]] = []  # every non-heartbeat op received
         self.gateway_queries: list[dict[str, str]] = []  # query of every websocket opened
-        self._sessions: dict[str, _Session] = {}
-        self._session: _Session | None = None
+        self._sessions: dict[str, GatewaySession] = {}  # every session, for RESUME
+        self._live: dict[tuple[int, int], GatewaySession] = {}  # the newest of each shard
         self._connections: set[_GatewayConnection] = set()
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -966,8 +1033,23 @@ class FakeDiscord:
             guild.add_member(user, roles)
         return user
 
-    def add_guild(self, name: str, *, preferred_locale: str = "en-US") -> FakeGuild:
-        guild = FakeGuild(self, self.snowflakes.next(), name, preferred_locale=preferred_locale)
+    def add_guild(
+        self,
+        name: str,
+        *,
+        preferred_locale: str = "en-US",
+        shard: int | None = None,
+        shard_count: int | None = None,
+    ) -> FakeGuild:
+        """A server with the bot in it; with ``shard`` and ``shard_count``, its id puts it
+        on that shard (``(id >> 22) % shard_count == shard``)."""
+        if (shard is None) != (shard_count is None):
+            raise ValueError("add_guild takes shard and shard_count together")
+        if shard is not None and shard_count is not None:
+            guild_id = self.snowflakes.next_on_shard(shard, shard_count)
+        else:
+            guild_id = self.snowflakes.next()
+        guild = FakeGuild(self, guild_id, name, preferred_locale=preferred_locale)
         guild.roles.append(FakeRole(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         guild.owner = self.owner_user
         guild.add_member(self.owner_user)
@@ -1175,28 +1257,58 @@ class FakeDiscord:
     # ----------------------------------------------------------- gateway control
 
     @property
-    def connected(self) -> bool:
-        return self._session is not None and self._session.conn is not None
+    def sessions(self) -> list[GatewaySession]:
+        """The live sessions (the newest of each shard), by shard."""
+        return [self._live[key] for key in sorted(self._live)]
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's gateway websocket (the session stays resumable)."""
-        session = self._session
-        if session is None or session.conn is None:
-            raise RuntimeError("no gateway connection to drop")
+    @property
+    def connected(self) -> bool:
+        """Whether any live session has its websocket open."""
+        return any(session.connected for session in self._live.values())
+
+    @property
+    def connected_shards(self) -> list[int]:
+        """The shard ids of the live sessions whose websocket is open."""
+        return [session.shard_id for session in self.sessions if session.connected]
+
+    def session(self, shard: int | None = None) -> GatewaySession:
+        """The live session of ``shard``; without ``shard``, the only live session."""
+        found = [s for s in self.sessions if shard is None or s.shard_id == shard]
+        if len(found) != 1:
+            which = "any shard" if shard is None else f"shard {shard}"
+            raise RuntimeError(f"{len(found)} live sessions for {which}, expected exactly one")
+        return found[0]
+
+    async def drop_connection(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close a session's gateway websocket (the session stays resumable); without
+        ``shard``, the only live session's."""
+        session = self.session(shard)
+        if session.conn is None:
+            raise RuntimeError(f"no gateway connection to drop on shard {session.shard_id}")
         conn = session.conn
         session.conn = None
         await conn.ws.close(code=code, message=b"dropped by test")
 
-    async def send_reconnect(self) -> None:
+    async def send_reconnect(self, *, shard: int | None = None) -> None:
         """Send op 7 RECONNECT: the client closes and resumes."""
-        conn = self._require_conn()
+        conn = self._require_conn(shard)
         await conn.send({"op": 7, "d": None, "s": None, "t": None})
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Dispatch an event to the bot's session (buffered while disconnected)."""
-        session = self._session
-        if session is None:
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, guild_id: str | None = None
+    ) -> list[GatewaySession]:
+        """Dispatch an event to the live sessions of its guild's shard (buffered while
+        disconnected): ``guild_id``, else ``data["guild_id"]``; neither is a DM event, for
+        shard 0. Returns the sessions it went to."""
+        if not self._live:
             raise RuntimeError("the bot has not identified")
+        guild = guild_id if guild_id is not None else data.get("guild_id")
+        targets = [s for s in self.sessions if s.owns(None if guild is None else str(guild))]
+        for session in targets:
+            await self._send_event(session, event, data)
+        return targets
+
+    async def _send_event(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
         frame = {"op": 0, "s": session.seq, "t": event, "d": data}
         session.events.append(frame)
@@ -1208,10 +1320,11 @@ class FakeDiscord:
         for role in list(roles) or guild.roles:
             await self.dispatch("GUILD_ROLE_UPDATE", {"guild_id": guild.id, "role": role.payload()})
 
-    def _require_conn(self) -> _GatewayConnection:
-        if self._session is None or self._session.conn is None:
+    def _require_conn(self, shard: int | None = None) -> _GatewayConnection:
+        conn = self.session(shard).conn
+        if conn is None:
             raise RuntimeError("the bot is not connected")
-        return self._session.conn
+        return conn
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
@@ -1261,44 +1374,59 @@ class FakeDiscord:
         if d.get("token") != self.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard = d.get("shard")
+        try:
+            shard_id, shard_count = (int(shard[0]), int(shard[1])) if shard else (0, 1)
+            check_shard(shard_id, shard_count)
+        except (TypeError, ValueError, IndexError):
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
         self.identify_count += 1
-        if self._session is not None and self._session.conn is not None:
-            old = self._session.conn
-            self._session.conn = None
+        session = GatewaySession(
+            secrets.token_hex(16),
+            int(d.get("intents", 0)),
+            shard_id=shard_id,
+            shard_count=shard_count,
+            sharded=shard is not None,
+        )
+        superseded = self._live.get(session.shard)
+        if superseded is not None and superseded.conn is not None:
+            old = superseded.conn
+            superseded.conn = None
             await old.ws.close(code=4000)
-        session = _Session(secrets.token_hex(16), int(d.get("intents", 0)))
         self._sessions[session.id] = session
-        self._session = session
+        self._live[session.shard] = session
         session.conn = conn
         conn.session = session
-        await self.dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": g.id, "unavailable": True} for g in self.guilds.values()],
-                "session_id": session.id,
-                "session_type": "normal",
-                "resume_gateway_url": self.gateway_url,
-                "application": {"id": self.application_id, "flags": 0},
-                "private_channels": [],
-                "relationships": [],
-                "presences": [],
-                "user_settings": {},
-                "guild_join_requests": [],
-                "geo_ordered_rtc_regions": [],
-                "_trace": ["fake-discord"],
-            },
-        )
-        for guild in self.guilds.values():
-            await self.dispatch("GUILD_CREATE", guild.payload())
+        guilds = [g for g in self.guilds.values() if session.owns(g.id)]
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": g.id, "unavailable": True} for g in guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": self.application_id, "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "_trace": ["fake-discord"],
+        }
+        if session.sharded:
+            ready["shard"] = [shard_id, shard_count]
+        await self._send_event(session, "READY", ready)
+        for guild in guilds:
+            await self._send_event(session, "GUILD_CREATE", guild.payload())
 
     async def _resume(self, conn: _GatewayConnection, d: dict[str, Any]) -> None:
         session = self._sessions.get(d.get("session_id", ""))
         if (
             not self.resume_supported
             or session is None
-            or session is not self._session
+            or session is not self._live.get(session.shard)
             or d.get("token") != self.token
         ):
             self.invalid_session_count += 1
@@ -1313,9 +1441,13 @@ class FakeDiscord:
         for frame in session.events:
             if frame["s"] > last:
                 await conn.send(frame)
-        await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+        await self._send_event(session, "RESUMED", {"_trace": ["fake-discord"]})
 
     async def _request_members(self, conn: _GatewayConnection, d: dict[str, Any]) -> None:
+        session = conn.session
+        if session is None:
+            await conn.ws.close(code=4003, message=b"Not authenticated.")
+            return
         guild = self.guilds.get(str(d.get("guild_id")))
         members = [m.payload() for m in guild.members.values()] if guild else []
         user_ids = d.get("user_ids")
@@ -1330,7 +1462,7 @@ class FakeDiscord:
         }
         if d.get("nonce") is not None:
             data["nonce"] = d["nonce"]
-        await self.dispatch("GUILD_MEMBERS_CHUNK", data)
+        await self._send_event(session, "GUILD_MEMBERS_CHUNK", data)
 
     # ----------------------------------------------------------- acting as users
 
@@ -1402,7 +1534,7 @@ class FakeDiscord:
             created=self.now(),
         )
         self.interactions[inter.id] = inter
-        await self.dispatch("INTERACTION_CREATE", payload)
+        inter.delivered_to = await self.dispatch("INTERACTION_CREATE", payload)
         return inter
 
     async def slash(
@@ -1996,18 +2128,19 @@ class FakeDiscord:
         msg.edited_timestamp = now_iso()
 
     async def _message_event(self, event: str, msg: FakeMessage) -> None:
-        if not self.dispatch_message_events or msg.ephemeral or self._session is None:
+        if not self.dispatch_message_events or msg.ephemeral:
             return
         intent = INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES
-        if not self._session.intents & intent:
-            return
+        guild_id = msg.channel.guild.id if msg.channel.guild else None
         if event == "MESSAGE_DELETE":
             data: dict[str, Any] = {"id": msg.id, "channel_id": msg.channel.id}
-            if msg.channel.guild:
-                data["guild_id"] = msg.channel.guild.id
+            if guild_id:
+                data["guild_id"] = guild_id
         else:
             data = msg.payload()
-        await self.dispatch(event, data)
+        for session in self.sessions:
+            if session.owns(guild_id) and session.intents & intent:
+                await self._send_event(session, event, data)
 
     def _channel(self, channel_id: str) -> FakeChannel:
         channel = self.channels.get(channel_id)
@@ -2031,14 +2164,15 @@ class FakeDiscord:
     async def _r_gateway_bot(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
+        total = 1000
         return 200, {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.recommended_shards,
             "session_start_limit": {
-                "total": 1000,
-                "remaining": 999,
+                "total": total,
+                "remaining": max(0, total - self.identify_count),
                 "reset_after": 14400000,
-                "max_concurrency": 1,
+                "max_concurrency": self.max_concurrency,
             },
         }
 
@@ -2309,7 +2443,7 @@ class FakeDiscord:
         )
         guild.threads.append(thread)
         self.channels[thread.id] = thread
-        if self._session is not None:
+        if self._live:
             await self.dispatch(
                 "THREAD_CREATE",
                 {**thread.payload(), "newly_created": True, "member": self._thread_member(thread)},
@@ -2374,7 +2508,7 @@ class FakeDiscord:
             await self._thread_update(thread)
 
     async def _thread_update(self, thread: FakeChannel) -> None:
-        if self._session is not None:
+        if self._live:
             await self.dispatch("THREAD_UPDATE", thread.payload())
 
     async def _r_edit_channel(
