@@ -36,8 +36,11 @@ CATALOG_VERSION = "7"
 the commands are offered, so that they are synced again."""
 
 
-class TarotBot(commands.Bot):
-    """Slash commands and components only: no privileged intents, no message content."""
+class TarotBot(commands.AutoShardedBot):
+    """Slash commands and components only: no privileged intents, no message content.
+    Sharded (discord.py's ``AutoShardedBot``): one process connects as many gateway shards
+    as Discord recommends, which it requires from 2,500 servers; interactions from DMs
+    arrive on shard 0 and reach the same tables."""
 
     storage: Storage
     tables: TableManager
