@@ -1,6 +1,7 @@
 """The load benchmark: many live tables in one process, through the real table service.
 
-``python -m bot.benchmarks load`` opens ``--tables`` tables on one SQLite file: most are
+``python -m bot.benchmarks load`` opens ``--tables`` tables on one storage (a new SQLite
+file, a temporary one by default, or an empty PostgreSQL database): most are
 played by heuristic bots without pauses (as fast as the service lets them), and at
 ``--humans`` of them one seat is a simulated human who answers its turns after a few
 hundred milliseconds of "thinking". It measures what players would feel: the latency of
@@ -25,13 +26,16 @@ from pathlib import Path
 from typing import Any
 
 from bot.heap import freeze_startup_objects
-from bot.storage import open_storage
+from bot.storage import DatabaseUnusable, open_storage, sqlite_path
+from bot.storage.locations import shown
 from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished
 from bot.tables.thinking import bot_pool, default_workers
 from tarot_core import DealView
 from tarot_core.arena import percentile
 from tarot_core.rules import PLAYER_COUNTS
+
+from . import pg_fill
 
 HUMAN = 1_000_000
 """User ids of simulated humans start here (one per human table)."""
@@ -60,7 +64,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--workers", type=int, default=None, help="bot processes (default: cores - 1)"
     )
     parser.add_argument("--bot-concurrency", type=int, default=8)
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="a new SQLite file or an empty PostgreSQL database, postgresql://..."
+        " (default: a temporary SQLite file)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -70,14 +79,34 @@ def run(args: argparse.Namespace) -> int:
     if args.tables < 1 or not 0 <= args.humans <= args.tables or args.seconds <= 0:
         print("need --tables >= 1, 0 <= --humans <= --tables, --seconds > 0", file=sys.stderr)
         return 2
-    if args.db is not None and args.db.exists():
-        print(f"{args.db}: exists; the benchmark starts from a new file", file=sys.stderr)
-        return 2
     with tempfile.TemporaryDirectory() as tmp:
-        path = args.db or Path(tmp) / "load.sqlite3"
-        figures = asyncio.run(benchmark(args, path))
+        location: str = args.db or str(Path(tmp) / "load.sqlite3")
+        try:
+            figures = asyncio.run(checked(args, location))
+        except DatabaseUnusable as e:
+            figures = str(e)
+    if isinstance(figures, str):
+        print(figures, file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else report(figures))
     return 0
+
+
+async def checked(args: argparse.Namespace, location: str) -> dict[str, Any] | str:
+    """The figures, or why the benchmark may not run on ``location``."""
+    refused = await refusal(location)
+    return refused if refused is not None else await benchmark(args, location)
+
+
+async def refusal(location: str) -> str | None:
+    """Why the benchmark may not run on ``location``: a new file or an empty database
+    only, so that no table of a real bot is played or restored by it."""
+    path = sqlite_path(location)
+    if path is None:
+        return await pg_fill.holding_data(location)
+    if path.exists():
+        return f"{path}: exists; the benchmark starts from a new file"
+    return None
 
 
 def rss_bytes() -> int:
@@ -178,10 +207,10 @@ async def heartbeat(m: Measures, period: float = 0.005) -> None:
             m.stalls.append(time.perf_counter() - start - period)
 
 
-async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
+async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
     m = Measures()
     rng = random.Random(args.seed)
-    storage = await open_storage(path)
+    storage = await open_storage(location)
     workers = args.workers or default_workers()
     pool = bot_pool(workers)
     settings = TableSettings(
@@ -228,6 +257,8 @@ async def benchmark(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     ms = [x * 1000 for x in m.latencies]
     stalls = [x * 1000 for x in m.stalls]
     return {
+        "backend": "sqlite" if sqlite_path(location) is not None else "postgresql",
+        "location": shown(location) if args.db else "a temporary SQLite file",
         "tables": args.tables,
         "human_tables": args.humans,
         "players": args.players,
@@ -263,7 +294,8 @@ def report(f: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"load benchmark: {f['tables']} live tables of {f['players']}"
-            f" ({f['human_tables']} with a simulated human), {f['workers']} bot processes",
+            f" ({f['human_tables']} with a simulated human), {f['workers']} bot processes,"
+            f" on {f['backend']} ({f['location']})",
             f"opened in {f['open_seconds']} s; measured {f['seconds']} s;"
             f" {f['live_tables_at_end']} tables live at the end",
             f"deals completed:     {f['deals']} ({f['deals_per_second']}/s);"

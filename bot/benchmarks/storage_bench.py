@@ -1,12 +1,14 @@
 """The storage benchmark: a database at production scale, then the bot's queries on it.
 
-``python -m bot.benchmarks storage --db PATH`` makes a fresh file with ``Storage.open`` (so
-the migrations apply), fills it with bulk inserts through the sync sqlite3 module (players,
-3-, 4- and 5-player games across guilds, real deal records cycled from a pool of random
-deals, standings, and the leaderboard totals and openskill ratings computed game by game
-as ``Storage`` would), then times each read and write the bot makes through the real async
-``Storage``. The leaderboards must answer within 50 ms at 10,000 players and 1,000,000
-deals.
+``python -m bot.benchmarks storage --db LOCATION`` opens a new SQLite file or an empty
+PostgreSQL database (``postgresql://...``) with ``open_storage`` (so the migrations apply),
+fills it in bulk, around ``Storage`` (sqlite3's ``executemany``, PostgreSQL's binary COPY
+in ``pg_fill.py``) with the same rows on both: players, 3-, 4- and 5-player games across
+guilds, real deal records cycled from a pool of random deals, standings, and the
+leaderboard totals and openskill ratings computed game by game as ``Storage`` would. Then
+it times each read and write the bot makes through the real async ``Storage``, the same
+report for both backends. The leaderboards must answer within 50 ms at 10,000 players and
+1,000,000 deals.
 """
 
 from __future__ import annotations
@@ -21,16 +23,19 @@ import sqlite3
 import statistics
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage, open_storage, rating
+from bot.storage import DatabaseUnusable, Storage, open_storage, rating, sqlite_path
+from bot.storage.locations import shown
 from bot.storage.stats import GLOBAL, deal_figures
 from tarot_core import Rules, to_record
 from tarot_core import ranks as tarot_ranks
 from tarot_core.bench import random_deal
+
+from . import pg_fill
 
 GUILDS = 50
 POOL = 300
@@ -45,7 +50,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "storage", help="fill a database at scale, then time the leaderboard queries"
     )
-    parser.add_argument("--db", type=Path, required=True, help="a new file to create")
+    parser.add_argument(
+        "--db",
+        required=True,
+        help="a new SQLite file to create, or an empty PostgreSQL database (postgresql://...)",
+    )
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
@@ -54,27 +63,56 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(run=run)
 
 
+class Refused(Exception):
+    """The location cannot take the benchmark (one line, printed as it is)."""
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.db.exists():
-        print(f"{args.db}: exists; the benchmark fills a new file", file=sys.stderr)
-        return 2
     if args.players < len(BOT_LEVELS) + 3 or args.deals < 1 or args.runs < 1:
         print("need at least 6 players, 1 deal and 1 run", file=sys.stderr)
         return 2
-    figures = asyncio.run(benchmark(args.db, args.players, args.deals, args.seed, args.runs))
+    try:
+        figures = asyncio.run(benchmark(args.db, args.players, args.deals, args.seed, args.runs))
+    except (Refused, DatabaseUnusable) as e:
+        print(e, file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else table(figures))
     return 0
 
 
-async def benchmark(path: Path, players: int, deals: int, seed: int, runs: int) -> dict[str, Any]:
-    db = await open_storage(path)
+async def refusal(location: str) -> str | None:
+    """Why the benchmark may not fill ``location``: it only ever fills a new file or an
+    empty database, never one in use."""
+    path = sqlite_path(location)
+    if path is None:
+        return await pg_fill.holding_data(location)
+    if path.exists():
+        return f"{path}: exists; the benchmark fills a new file"
+    return None
+
+
+async def benchmark(
+    location: str, players: int, deals: int, seed: int, runs: int
+) -> dict[str, Any]:
+    refused = await refusal(location)
+    if refused is not None:
+        raise Refused(refused)
+    db = await open_storage(location)
     await db.close()
+    path = sqlite_path(location)
     started = time.perf_counter()
-    filled = fill(path, players, deals, random.Random(seed))
+    filler = Filler(players, random.Random(seed))
+    if path is None:
+        await pg_fill.copy_batches(location, COLUMNS, filler.batches(deals))
+    else:
+        fill_sqlite(path, filler.batches(deals))
+    filled = filler.filled
     seconds = time.perf_counter() - started
     progress(f"filled in {seconds:.1f} s; timing the queries")
-    queries = await measure(path, filled, runs, random.Random(seed))
-    return {
+    queries = await measure(location, filled, runs, random.Random(seed))
+    figures: dict[str, Any] = {
+        "backend": "sqlite" if path is not None else "postgresql",
+        "location": shown(location),
         "players": players,
         "deals": deals,
         "games": filled.games,
@@ -82,11 +120,15 @@ async def benchmark(path: Path, players: int, deals: int, seed: int, runs: int) 
         "guilds": GUILDS,
         "seed": seed,
         "fill_seconds": round(seconds, 1),
-        "db_megabytes": round(path.stat().st_size / 1e6, 1),
-        "ratings": RATINGS,
-        "target_ms": TARGET_MS,
-        "queries": queries,
     }
+    if path is None:
+        facts = await pg_fill.server_facts(location)
+        figures["db_megabytes"] = round(facts["bytes"] / 1e6, 1)
+        figures["server"] = {"version": facts["version"], **facts["settings"]}
+    else:
+        figures["db_megabytes"] = round(path.stat().st_size / 1e6, 1)
+    figures |= {"ratings": RATINGS, "target_ms": TARGET_MS, "queries": queries}
+    return figures
 
 
 def progress(text: str) -> None:
@@ -137,17 +179,33 @@ class Filled:
     bots: dict[str, int] = field(default_factory=dict)
 
 
-class Filler:
-    """Makes up the games one after the other, keeping the totals as ``Storage`` would."""
+COLUMNS = {
+    "players": "id, kind, external_id, name, created_at",
+    "games": "id, guild_id, channel_id, players, rules, deals_target, seed, status,"
+    " created_at, finished_at, host_id",
+    "seats": "game_id, seat, player_id, away",
+    "deals": "id, game_id, number, outcome, taker_seat, contract, made, record, finished_at",
+    "deal_scores": "deal_id, seat, player_id, score, took",
+    "game_results": "game_id, seat, player_id, total, rank",
+    "player_stats": "scope, player_id, points, deals, taken, made, games, mu, sigma, rating",
+}
+"""The columns the fill writes, per table, parents before the tables that refer to them."""
 
-    def __init__(self, conn: sqlite3.Connection, players: int, rng: random.Random) -> None:
-        self.conn = conn
+Batch = dict[str, list[tuple[Any, ...]]]
+"""Rows to insert, per table (of ``COLUMNS``)."""
+
+
+class Filler:
+    """Makes up the games one after the other, keeping the totals as ``Storage`` would,
+    and hands their rows over in batches for either backend to insert."""
+
+    def __init__(self, players: int, rng: random.Random) -> None:
         self.rng = rng
         self.pool = deal_pool(rng)
         self.rules = {n: json.dumps(Rules(players=n).options()) for n in (3, 4, 5)}
         self.start = time.time() - YEAR
         self.stats: dict[tuple[int, int], list[float]] = {}
-        self.rows: dict[str, list[tuple[Any, ...]]] = {}
+        self.rows: Batch = {}
         self.deal_id = 0
         self.seat_deals = 0
         self.bots = {level: i + 1 for i, level in enumerate(BOT_LEVELS)}
@@ -169,6 +227,7 @@ class Filler:
         self.everyone_cum = self.cumulative(humans)
         self.sizes = [len(m) for m in self.members]
         self.busiest = self.guilds[self.sizes.index(max(self.sizes))]
+        self.filled = Filled(busiest_guild=self.busiest, bots=dict(self.bots))
 
     def cumulative(self, members: list[int]) -> list[float]:
         total, out = 0.0, []
@@ -180,13 +239,12 @@ class Filler:
     def add_players(self, humans: list[int]) -> None:
         rows = [(pid, "bot", level, level.title(), self.start) for level, pid in self.bots.items()]
         rows += [(pid, "user", str(10**18 + pid), f"Player {pid}", self.start) for pid in humans]
-        self.conn.executemany(
-            "INSERT INTO players (id, kind, external_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
-            rows,
-        )
+        self.rows["players"] = rows
 
-    def fill(self, deals: int) -> Filled:
-        filled = Filled(busiest_guild=self.busiest, bots=dict(self.bots))
+    def batches(self, deals: int) -> Iterator[Batch]:
+        """The rows of ``deals`` deals, batch after batch, the leaderboard totals last;
+        ``filled`` holds the counts once the last batch is taken."""
+        filled = self.filled
         step = YEAR / (deals / 5)  # games average about 6 deals: they end before now
         done = 0
         tenth = max(1, deals // 10)
@@ -200,12 +258,15 @@ class Filler:
                 progress(f"{percent}% ({done + made:,} deals, {elapsed:.0f} s)")
             done += made
             if len(self.rows.get("deal_scores", ())) > 100_000:
-                self.flush()
-        self.flush()
-        self.write_stats()
+                yield self.taken()
+        yield self.taken()
+        yield {"player_stats": self.stats_rows()}
         filled.seat_deals = self.seat_deals
         filled.deals = self.deal_id
-        return filled
+
+    def taken(self) -> Batch:
+        rows, self.rows = self.rows, {}
+        return rows
 
     def seats_for(self, size: int, guild: int | None) -> list[int]:
         rng = self.rng
@@ -296,34 +357,15 @@ class Filler:
     def add(self, table: str, row: tuple[Any, ...]) -> None:
         self.rows.setdefault(table, []).append(row)
 
-    def flush(self) -> None:
-        columns = {
-            "games": "id, guild_id, channel_id, players, rules, deals_target, seed, status,"
-            " created_at, finished_at, host_id",
-            "seats": "game_id, seat, player_id, away",
-            "deals": "id, game_id, number, outcome, taker_seat, contract, made, record,"
-            " finished_at",
-            "deal_scores": "deal_id, seat, player_id, score, took",
-            "game_results": "game_id, seat, player_id, total, rank",
-        }
-        for table, names in columns.items():
-            rows = self.rows.pop(table, [])
-            if rows:
-                marks = ", ".join("?" * len(rows[0]))
-                self.conn.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
-
-    def write_stats(self) -> None:
-        self.conn.executemany(
-            "INSERT INTO player_stats (scope, player_id, points, deals, taken, made, games,"
-            " mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                (scope, pid, *line[:5], line[5], line[6], rating.ordinal((line[5], line[6])))
-                for (scope, pid), line in self.stats.items()
-            ),
-        )
+    def stats_rows(self) -> list[tuple[Any, ...]]:
+        return [
+            (scope, pid, *(int(x) for x in line[:5]), line[5], line[6], rating.ordinal(skill))
+            for (scope, pid), line in self.stats.items()
+            for skill in [(line[5], line[6])]
+        ]
 
 
-def fill(path: Path, players: int, deals: int, rng: random.Random) -> Filled:
+def fill_sqlite(path: Path, batches: Iterator[Batch]) -> None:
     """Fill the migrated, empty file at ``path`` in one bulk transaction, then flush it to
     disk: otherwise the first checkpoint of the timed writes would pay for the whole fill."""
     conn = sqlite3.connect(path, isolation_level=None)
@@ -332,14 +374,18 @@ def fill(path: Path, players: int, deals: int, rng: random.Random) -> Filled:
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA cache_size = -1000000")
         conn.execute("BEGIN")
-        filled = Filler(conn, players, rng).fill(deals)
+        for batch in batches:
+            for table, names in COLUMNS.items():
+                rows = batch.get(table)
+                if rows:
+                    marks = ", ".join("?" * len(rows[0]))
+                    conn.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
         conn.execute("COMMIT")
         conn.execute("PRAGMA journal_mode = WAL")
     finally:
         conn.close()
     with open(path, "rb") as f:
         os.fsync(f.fileno())
-    return filled
 
 
 # ----- the measures -------------------------------------------------------------------------
@@ -369,31 +415,34 @@ async def middle_player(db: Storage, guild_id: int | None) -> int:
     raise RuntimeError(f"nobody played in scope {guild_id}")
 
 
-def random_deals(
-    path: Path, filled: Filled, runs: int, rng: random.Random
+async def random_deals(
+    location: str, filled: Filled, runs: int, rng: random.Random
 ) -> list[tuple[int, int]]:
-    """(game, number) of ``runs`` deals drawn at random from the file ``fill`` wrote."""
+    """(game, number) of ``runs`` deals drawn at random from those the fill wrote (read
+    around ``Storage``, which finds deals by game only)."""
+    ids = [rng.randint(1, filled.deals) for _ in range(runs)]
+    path = sqlite_path(location)
+    if path is None:
+        return await pg_fill.deal_keys(location, ids)
     with contextlib.closing(sqlite3.connect(path)) as conn:
         found = [
-            conn.execute(
-                "SELECT game_id, number FROM deals WHERE id = ?", (rng.randint(1, filled.deals),)
-            ).fetchone()
-            for _ in range(runs)
+            conn.execute("SELECT game_id, number FROM deals WHERE id = ?", (i,)).fetchone()
+            for i in ids
         ]
     return [(int(game), int(number)) for game, number in found]
 
 
 async def measure(
-    path: Path, filled: Filled, runs: int, rng: random.Random
+    location: str, filled: Filled, runs: int, rng: random.Random
 ) -> dict[str, dict[str, float]]:
-    db = await open_storage(path)
+    db = await open_storage(location)
     try:
         guild = filled.busiest_guild
         player = await middle_player(db, None)
         local = await middle_player(db, guild)
         bot = filled.bots["heuristic"]
         middle_page = await db.ranked_count(None, min_games=5) // 2
-        exports = random_deals(path, filled, runs, rng)
+        exports = await random_deals(location, filled, runs, rng)
         result: dict[str, dict[str, float]] = {}
         result["global_leaderboard"] = await timed(runs, lambda i: db.leaderboard(None))
         result["global_leaderboard_middle_page"] = await timed(
@@ -452,11 +501,19 @@ LABELS = {
 
 
 def table(figures: dict[str, Any]) -> str:
+    server = figures.get("server")
+    settings = (
+        ""
+        if server is None
+        else f"; PostgreSQL {server['version']}, "
+        + ", ".join(f"{k} {v}" for k, v in server.items() if k != "version")
+    )
     lines = [
-        f"storage benchmark: {figures['players']:,} players, {figures['deals']:,} deals,"
+        f"storage benchmark on {figures['backend']} ({figures['location']}{settings})",
+        f"{figures['players']:,} players, {figures['deals']:,} deals,"
         f" {figures['games']:,} games, {figures['seat_deals']:,} seat-deals,"
         f" {figures['guilds']} servers, seed {figures['seed']}",
-        f"fill: {figures['fill_seconds']} s, file {figures['db_megabytes']:,} MB;"
+        f"fill: {figures['fill_seconds']} s, database {figures['db_megabytes']:,} MB;"
         f" ratings: {figures['ratings']}",
         "",
         f"{'':46} {'runs':>5} {'median ms':>10} {'max ms':>10}",

@@ -1,8 +1,11 @@
 """The load and game benchmarks, run as real commands at a tiny size."""
 
+import asyncio
 import json
 import subprocess
 import sys
+
+import asyncpg
 
 
 def run(*args: str) -> dict[str, object]:
@@ -23,23 +26,48 @@ def test_a_game_of_bots_through_the_service_is_timed_and_scored() -> None:
     assert isinstance(f["seconds"], float) and f["seconds"] > 0
 
 
+TINY_LOAD = (
+    *("--tables", "12", "--humans", "4", "--seconds", "4", "--warmup", "1"),
+    *("--think", "0.05", "0.1", "--workers", "1"),
+)
+
+
 def test_the_load_benchmark_measures_humans_bots_and_the_loop() -> None:
-    f = run(
-        "load",
-        "--tables",
-        "12",
-        "--humans",
-        "4",
-        "--seconds",
-        "4",
-        "--warmup",
-        "1",
-        "--think",
-        "0.05",
-        "0.1",
-        "--workers",
-        "1",
+    f = run("load", *TINY_LOAD)
+    assert f["backend"] == "sqlite"
+    check_load(f)
+
+
+def test_the_load_benchmark_runs_on_postgresql_and_leaves_its_games_there(pg_url: str) -> None:
+    f = run("load", *TINY_LOAD, "--db", pg_url)
+    assert f["backend"] == "postgresql" and "127.0.0.1" in str(f["location"])
+    check_load(f)
+
+    async def stored() -> tuple[int, int]:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            row = await conn.fetchrow(
+                "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM actions)"
+            )
+        finally:
+            await conn.close()
+        assert row is not None
+        return int(row[0]), int(row[1])
+
+    games, actions = asyncio.run(stored())
+    assert games >= 12 and actions > 100
+    again = subprocess.run(
+        [sys.executable, "-m", "bot.benchmarks", "load", *TINY_LOAD, "--db", pg_url],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
+    assert again.returncode == 2 and "has rows; the benchmark needs an empty database" in (
+        again.stderr
+    )
+
+
+def check_load(f: dict[str, object]) -> None:
     assert (f["tables"], f["human_tables"], f["live_tables_at_end"]) == (12, 4, 12)
     assert isinstance(f["actions_per_second"], float) and f["actions_per_second"] > 10
     latency = f["human_latency_ms"]
