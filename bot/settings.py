@@ -26,6 +26,8 @@ from .tables.settings import AWAY_POLICIES, MAX_DEALS
 T = TypeVar("T")
 
 WEEK = 7 * 24 * 3600
+MAX_SHARDS = 4096
+"""More shards than a bot in 10 million servers needs (Discord: 2,500 servers a shard)."""
 LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_BOT_PAUSE": (60, " seconds"),
     "TAROT_REMINDER_AFTER": (WEEK, " seconds (a week)"),
@@ -37,6 +39,7 @@ LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_DEFAULT_DEALS": (MAX_DEALS, " deals (a table's limit)"),
     "TAROT_MIN_GAMES": (10_000, " games"),
     "TAROT_DEV_GUILD": (2**63 - 1, " (a Discord id fits in 63 bits)"),
+    "TAROT_SHARD_COUNT": (MAX_SHARDS, " shards"),
 }
 """The largest value each numeric key takes, with its unit, all in one place (and each in
 ``.env.example``). Larger values parse but fail or stall later: a pause or a think budget
@@ -66,6 +69,11 @@ class Settings:
     bot_workers: int | None = None
     """Processes for bot thinking (and drawing pictures); None: one per core but one."""
     pictures: bool = True
+    """A picture of each finished deal and a chart of each game (``on``/``off``)."""
+    shard_count: int | None = None
+    """Gateway shards in all (``TAROT_SHARD_COUNT``); None: as many as Discord recommends."""
+    shards: tuple[int, ...] | None = None
+    """The shards this process runs (``TAROT_SHARDS``); None: all of them."""
     """A picture of each finished deal and a chart of each game (``on``/``off``)."""
     log_level: str = "INFO"
     sources: dict[str, str] = field(default_factory=dict, compare=False)
@@ -194,6 +202,18 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
     return parse
 
 
+def _shard_list(value: str) -> tuple[int, ...]:
+    """``0-3``, ``0,2,5`` or ``0-1,4``: shard numbers, each once, in order."""
+    found: set[int] = set()
+    for part in value.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        low, high = int(first), int(last) if dash else int(first)
+        if low < 0 or high < low:
+            raise ValueError
+        found.update(range(low, high + 1))
+    return tuple(sorted(found))
+
+
 def _switch(value: str) -> bool:
     if value not in ("on", "off"):
         raise ValueError
@@ -290,12 +310,30 @@ def load_settings(
         idle_expiry=r.get("TAROT_IDLE_EXPIRY", _seconds, defaults.idle_expiry, seconds),
         think_ms=r.get("TAROT_THINK_MS", _positive, defaults.think_ms, "milliseconds (1 or more)"),
     )
+    database = r.usable("TAROT_DB", _database, r.raw("TAROT_DB") or "tarot.sqlite3")
+    shard_count = r.get("TAROT_SHARD_COUNT", _positive, None, "a number of shards (1 or more)")
+    shards = r.get("TAROT_SHARDS", _shard_list, None, "shard numbers such as 0-3 or 0,2")
+    if shards is not None:
+        if shard_count is None:
+            raise SettingsError("TAROT_SHARDS: needs TAROT_SHARD_COUNT, the shards in all")
+        if shards[-1] >= shard_count:
+            raise SettingsError(
+                f"TAROT_SHARDS: shard {shards[-1]} does not exist: TAROT_SHARD_COUNT is"
+                f" {shard_count} (shards 0 to {shard_count - 1})"
+            )
+        if len(shards) == shard_count:
+            shards = None  # all of them: one process, as without the setting
+        elif not is_postgres_url(database):
+            raise SettingsError(
+                "TAROT_SHARDS: a SQLite file serves one process; to share the shards among"
+                " processes, set TAROT_DB to a PostgreSQL database (postgresql://...)"
+            )
     players = r.get("TAROT_DEFAULT_PLAYERS", int, 4, PLAYERS_TEXT)
     if players not in PLAYER_COUNTS:
         raise SettingsError(f"TAROT_DEFAULT_PLAYERS: expected {PLAYERS_TEXT}, not {players}")
     return Settings(
         token=r.get("DISCORD_TOKEN", _token, None, "a Discord token"),
-        database=r.usable("TAROT_DB", _database, r.raw("TAROT_DB") or "tarot.sqlite3"),
+        database=database,
         dev_guild=r.get("TAROT_DEV_GUILD", _positive, None, "a Discord server id"),
         tables=tables,
         default_players=players,
@@ -303,6 +341,8 @@ def load_settings(
         min_games=r.get("TAROT_MIN_GAMES", _positive, 5, "a number of games (1 or more)"),
         bot_workers=r.get("TAROT_BOT_WORKERS", _positive, None, "a number of processes"),
         pictures=r.get("TAROT_PICTURES", _switch, True, "on or off"),
+        shard_count=shard_count,
+        shards=shards,
         log_level=r.get(
             "TAROT_LOG_LEVEL",
             _one_of(("DEBUG", "INFO", "WARNING", "ERROR")),

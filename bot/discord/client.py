@@ -26,6 +26,7 @@ from bot.tables.thinking import bot_pool
 from .command_sync import sync_if_changed
 from .emojis import CardEmojis, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
+from .routing import ClickRouter
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,10 @@ class TarotBot(commands.AutoShardedBot):
         ``settings.database``."""
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shards is not None:
+            options.setdefault("shard_ids", list(settings.shards))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -62,6 +67,8 @@ class TarotBot(commands.AutoShardedBot):
             **options,
         )
         self.settings = settings
+        self.router = ClickRouter(self)
+        """DM clicks for tables of servers on another process's shards (``routing.py``)."""
         self.pool: Executor | None = None
         self.failure: DatabaseUnusable | None = None
         """Why the bot stopped itself, if it did: its database became unusable."""
@@ -78,7 +85,7 @@ class TarotBot(commands.AutoShardedBot):
         from .cogs.stats import StatsCog
         from .presenter import DiscordPresenter
         from .translator import CatalogTranslator
-        from .ui.controls import ControlButton, ControlSelect, set_handler
+        from .ui.controls import ControlButton, ControlSelect
         from .ui.deal_pictures import DealPictureSelect
         from .ui.handler import ControlHandler
 
@@ -90,7 +97,7 @@ class TarotBot(commands.AutoShardedBot):
         self.tables = TableManager(
             self.storage, self.presenter, self.settings.tables, executor=self.pool
         )
-        set_handler(ControlHandler(self).handle)
+        self.control_handler = ControlHandler(self).handle
         self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect)
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))
@@ -102,15 +109,17 @@ class TarotBot(commands.AutoShardedBot):
             guild_id=self.settings.dev_guild,
             catalog_version=CATALOG_VERSION,
         )
-        restored = await self.tables.restore()
+        self.router.install()
+        restored = await self.tables.restore(self.router.owns if self.router.splits else None)
         log.info("%d tables restored from %s", restored, shown(self.settings.database))
+        await self.router.start()
         self._card_emojis_sync = start_card_emojis(self, self.card_emojis)
         freeze_startup_objects()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click discord.py drops unanswered (a control no longer in its message,
         see ``errors.answer_dropped_click``) as "no longer current"."""
-        await answer_dropped_click(interaction, FALLBACK_AFTER)
+        await answer_dropped_click(interaction, FALLBACK_AFTER, self.router.routed.__contains__)
 
     def database_unusable(self, error: DatabaseUnusable) -> None:
         """Stop at once: a move accepted now could not be kept (``python -m bot`` then

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -105,14 +106,21 @@ class TarotCommandTree(app_commands.CommandTree["TarotBot"]):
         )
 
 
-async def answer_dropped_click(interaction: discord.Interaction[Any], after: float) -> None:
+async def answer_dropped_click(
+    interaction: discord.Interaction[Any],
+    after: float,
+    handed_over: Callable[[int], bool] | None = None,
+) -> None:
     """Answer a click discord.py drops unanswered (a control no longer in its message,
     whose ``custom_id`` no item matches) as "no longer current", ``after`` seconds later
-    if nothing else has answered it, before Discord's 3 s run out."""
+    if nothing else has answered it, before Discord's 3 s run out; not one another process
+    answers (``handed_over``, ``routing.py``)."""
     if interaction.type is not discord.InteractionType.component:
         return
     await asyncio.sleep(after)
     if interaction.response.is_done():
+        return
+    if handed_over is not None and handed_over(interaction.id):
         return
     # Answered meanwhile, or expired: nothing is left to do.
     with contextlib.suppress(discord.HTTPException):

@@ -14,6 +14,10 @@ MESSAGES: dict[str, str] = {
     "refused.no_bot": "There is no bot at this table.",
     "refused.no_bot_seat": "Seat {seat} is not a bot.",
     "refused.seats_empty": "Seats still empty: {count}. Wait for players or add bots.",
+    "refused.elsewhere": (
+        "This table is run by another part of the bot, which did "
+        "not answer in time: try again in a moment."
+    ),
     "refused.stale": "This is no longer current: the table has moved on.",
     "refused.not_your_turn": "It is not your turn: {name} is to act.",
     "refused.not_your_seat": "That control is not yours: it belongs to another seat.",

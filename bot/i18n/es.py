@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
     "refused.no_bot": "No hay ningún bot en esta mesa.",
     "refused.no_bot_seat": "El asiento {seat} no es un bot.",
     "refused.seats_empty": "Asientos aún libres: {count}. Espera a más jugadores o añade bots.",
+    "refused.elsewhere": (
+        "Esta mesa la lleva otra parte del bot, que no respondió a "
+        "tiempo: inténtalo de nuevo en un momento."
+    ),
     "refused.stale": "Esto ya no está vigente: la mesa ha avanzado.",
     "refused.not_your_turn": "No es tu turno: le toca a {name}.",
     "refused.not_your_seat": "Ese control no es tuyo: pertenece a otro asiento.",

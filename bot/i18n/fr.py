@@ -16,6 +16,10 @@ MESSAGES: dict[str, str] = {
     "refused.seats_empty": (
         "Places encore libres : {count}. Attendez des joueurs ou ajoutez des bots."
     ),
+    "refused.elsewhere": (
+        "Cette table est tenue par une autre partie du bot, qui n'a pas "
+        "répondu à temps : réessayez dans un instant."
+    ),
     "refused.stale": "Ce n'est plus d'actualité : la table a avancé.",
     "refused.not_your_turn": "Ce n'est pas votre tour : c'est à {name}.",
     "refused.not_your_seat": (

@@ -28,6 +28,10 @@ MESSAGES: dict[str, str] = {
     "refused.no_bot": "Przy tym stole nie ma bota.",
     "refused.no_bot_seat": "Na miejscu {seat} nie siedzi bot.",
     "refused.seats_empty": "Wolne miejsca: {count}. Poczekaj na graczy lub dodaj boty.",
+    "refused.elsewhere": (
+        "Tę grę prowadzi inna część bota, która nie "
+        "odpowiedziała na czas: spróbuj ponownie za chwilę."
+    ),
     "refused.stale": "To już nieaktualne: gra poszła dalej.",
     "refused.not_your_turn": "To nie twoja kolej: teraz ruch ma {name}.",
     "refused.not_your_seat": "Ten przycisk nie jest twój: należy do innego miejsca.",

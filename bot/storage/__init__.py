@@ -18,7 +18,7 @@ from .errors import (
     NotADatabase,
     StorageError,
 )
-from .interfaces import Storage
+from .interfaces import ClickRoutes, Storage
 from .records import (
     DealSummary,
     GameSummary,
@@ -70,6 +70,7 @@ async def open_storage(location: str | Path) -> Storage:
 
 
 __all__ = [
+    "ClickRoutes",
     "DatabaseDamaged",
     "DatabaseLost",
     "DatabaseMismatch",

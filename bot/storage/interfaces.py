@@ -11,9 +11,9 @@ same transaction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from tarot_core import DealResult
 
@@ -132,6 +132,22 @@ class Meta(Protocol):
     async def set_guild_settings(
         self, guild_id: int, changes: Mapping[str, Any]
     ) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class ClickRoutes(Protocol):
+    """Clicks carried from the process that received them to the one that owns their
+    table (several processes on one PostgreSQL; SQLite serves a single process)."""
+
+    async def route_click(
+        self, interaction_id: int, shard: int, payload: dict[str, Any]
+    ) -> None: ...
+    async def claim_click(self, interaction_id: int) -> dict[str, Any] | None: ...
+    async def refuse_click(self, interaction_id: int) -> bool: ...
+    async def click_state(self, interaction_id: int) -> str | None: ...
+    async def listen_clicks(
+        self, shards: Collection[int], heard: Callable[[int], None]
+    ) -> None: ...
 
 
 class Storage(Players, Games, ActionLog, DealRecords, Leaderboards, MessageRefs, Meta, Protocol):

@@ -44,6 +44,8 @@ class RefusalCode(StrEnum):
     NOT_HUMAN = "not_human"
     ILLEGAL = "illegal"
     STORAGE = "storage"
+    ELSEWHERE = "elsewhere"
+    """A DM click for a table another bot process runs, which did not take it in time."""
 
 
 class Refused(Exception):

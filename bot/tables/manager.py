@@ -107,9 +107,10 @@ class TableManager:
 
     # ----- life cycle --------------------------------------------------------------------
 
-    async def restore(self) -> int:
-        """Rebuild every lobby and game in play from storage (after a restart)."""
-        return await restore_tables(self._ctx, self._timers, self._turns)
+    async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
+        """Rebuild every lobby and game in play from storage (after a restart); with
+        ``owns``, only those of the servers it accepts."""
+        return await restore_tables(self._ctx, self._timers, self._turns, owns)
 
     async def close(self) -> None:
         """Stop every timer and bot move; the stored state is already complete."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 
 from tarot_core import Rules
 
@@ -22,11 +23,16 @@ from .turns import Turns
 log = logging.getLogger(__name__)
 
 
-async def restore(ctx: Context, timers: Timers, turns: Turns) -> int:
-    """The number of tables rebuilt."""
+async def restore(
+    ctx: Context, timers: Timers, turns: Turns, owns: Callable[[int], bool] | None = None
+) -> int:
+    """The number of tables rebuilt: every live one, or (``owns``) those of the servers
+    this process runs (the others are another process's)."""
     storage = ctx.storage
     count = 0
     for stored in await storage.live_games():
+        if owns is not None and stored.guild_id is not None and not owns(stored.guild_id):
+            continue
         if stored.channel_id in ctx.tables:
             log.warning("game %s: channel %s already has a table", stored.id, stored.channel_id)
             continue

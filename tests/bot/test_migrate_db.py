@@ -32,6 +32,7 @@ GUILD = 2**62 + 7
 
 TABLES = (
     "players games seats deals deal_scores actions player_stats game_results meta guild_settings"
+    " routed_clicks"
 ).split()
 
 
@@ -230,7 +231,7 @@ async def test_the_command_copies_and_reports_each_table(
     assert lines[0] == f"Copied sqlite://{path} to {pg_url}:"
     shown = [line.split() for line in lines[1:] if line.startswith("  ")]
     assert {name: int(rows.replace(",", "")) for name, rows in shown} == await row_counts(pg_url)
-    assert "Verified before committing: the row counts of 10 tables" in done.stdout
+    assert "Verified before committing: the row counts of 11 tables" in done.stdout
     assert "2 leaderboards, every page (8 lines)" in done.stdout
     assert "2 live games" in done.stdout
 

@@ -59,19 +59,14 @@ def no_faces(card: int) -> discord.PartialEmoji | None:
     return None
 
 
-_handler: list[Handler] = []
-
-
-def set_handler(handler: Handler) -> None:
-    """What a control does when used: set once by the client (it holds the table service)."""
-    _handler[:] = [handler]
-
-
 async def _dispatch(
     interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
 ) -> None:
-    if _handler:
-        await _handler[0](interaction, control, values)
+    """What a control does when used: the handler of the client that received it (it
+    holds the table service; several clients may run in one process, as in the tests)."""
+    handler: Handler | None = getattr(interaction.client, "control_handler", None)
+    if handler is not None:
+        await handler(interaction, control, values)
 
 
 def table_control(kind: ControlKind, table: TableSnapshot, arg: str = "") -> ControlId:

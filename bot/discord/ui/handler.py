@@ -111,6 +111,10 @@ class ControlHandler:
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
+        if self.bot.tables.table(control.channel_id) is None and await self.bot.router.elsewhere(
+            interaction, control.game_id
+        ):
+            return  # another process runs this table: it answers
         same_channel(interaction, control)
         if await lobby_controls.handle(self.bot, interaction, control, values):
             return  # Remove, Play again, Watch, the rules menu (asked first: Play again's

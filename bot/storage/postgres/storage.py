@@ -31,6 +31,7 @@ from .guild_settings import GuildSettings
 from .history import HistoryQueries
 from .leaderboards import LeaderboardQueries
 from .messages import MessageRefs
+from .routes import ClickRoutes
 
 if TYPE_CHECKING:
     from .connections import Conn, Pool
@@ -74,7 +75,7 @@ def _changed(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
+class PostgresStorage(ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""
 
@@ -122,6 +123,7 @@ class PostgresStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSett
 
     async def close(self) -> None:
         """After the turns under way are stored (or refused)."""
+        await self.stop_listening()
         await self._turns.drain()
         await self.writers.close()
         await self.readers.close()

@@ -194,4 +194,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_channel ON games (channel_id, status);
     CREATE INDEX games_by_guild ON games (guild_id, status);
     """,
+    # 10: clicks routed from the process that received them to the one that owns their
+    # table (several processes on PostgreSQL); kept in every backend so that schemas match.
+    """
+    CREATE TABLE routed_clicks (
+        id INTEGER PRIMARY KEY,
+        shard INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'taken', 'refused')),
+        at REAL NOT NULL
+    );
+    """,
 )

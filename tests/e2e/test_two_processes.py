@@ -1,0 +1,127 @@
+"""Two bot processes sharing one PostgreSQL, each running one of two gateway shards (issue
+13): a table belongs to the process whose shard holds its server, while Discord delivers
+every DM click on shard 0. Alice and Bob play a whole game in a server on shard 1 from
+their DMs, so every click of theirs goes through the other process and the database; and
+a click for a table whose process is down is refused once, in the player's language,
+never applied later."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from drivers import (
+    fill_lobby,
+    hand_ready,
+    human_to_act,
+    latest_dm,
+    make_bot,
+    open_lobby,
+    play_to_the_end,
+    press_start,
+    table_of,
+)
+from fake_discord import FakeDiscord, World, run_client
+
+from bot.i18n import t
+
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(recommended_shards=2) as server:
+        yield server
+
+
+def world_on_shard_1(fake: FakeDiscord) -> World:
+    guild = fake.add_guild("Shard one", preferred_locale="fr", shard=1, shard_count=2)
+    return World(
+        guild=guild,
+        table=guild.add_text_channel("tarot"),
+        alice=fake.add_user("alice", guild=guild, locale="fr"),
+        bob=fake.add_user("bob", guild=guild),
+        carol=fake.add_user("carol", guild=guild, dms_open=False),
+        outsider=fake.add_user("dave", guild=guild),
+    )
+
+
+def process(tmp_path: Path, pg_url: str, shard: int) -> object:
+    return make_bot(
+        tmp_path / f"shard{shard}",
+        TAROT_DB=pg_url,
+        TAROT_SHARD_COUNT="2",
+        TAROT_SHARDS=str(shard),
+    )
+
+
+async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str
+) -> None:
+    fake, world = sharded, world_on_shard_1(sharded)
+    for shard in (0, 1):
+        (tmp_path / f"shard{shard}").mkdir()
+    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
+    channel = int(world.table.id)
+    async with run_client(fake, dms), run_client(fake, owner):
+        owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
+        lobby = await open_lobby(fake, world, players=3, deals=1)
+        await fill_lobby(fake, world, lobby, [world.bob], bots=1)
+        await fake.wait_for(
+            lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
+        )
+        assert table_of(dms, channel) is None  # the server is on shard 1: not this process's
+        await press_start(fake, world, lobby)
+        game_id = table_of(owner, channel).game_id
+        await play_to_the_end(fake, world, owner)
+        stored = await owner.storage.game(game_id)
+        assert stored is not None and stored.status == "finished"
+        clicks = [i for i in fake.interactions.values() if i.type == 3 and i.channel.is_dm]
+        assert clicks and all(i.shards == [0] for i in clicks)  # all received by the other
+        assert all(i.responded for i in clicks)
+        # Every one was handed over through the database and taken by the owner.
+        states = {await owner.storage.click_state(int(i.id)) for i in clicks}
+        assert states == {"taken"}
+        assert len(await owner.storage.deal_records(game_id)) >= 1
+
+
+async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str
+) -> None:
+    fake, world = sharded, world_on_shard_1(sharded)
+    for shard in (0, 1):
+        (tmp_path / f"shard{shard}").mkdir()
+    dms = process(tmp_path, pg_url, 0)
+    channel = int(world.table.id)
+    async with run_client(fake, dms):
+        owner = process(tmp_path, pg_url, 1)
+        async with run_client(fake, owner):
+            owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
+            lobby = await open_lobby(fake, world, players=3, deals=1)
+            await fill_lobby(fake, world, lobby, [], bots=2)
+            await fake.wait_for(
+                lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
+            )
+            await press_start(fake, world, lobby)
+            await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
+            turn = table_of(owner, channel).turn
+            await hand_ready(fake, world, world.alice, turn)
+            await owner.presenter.drain()
+            game_id = table_of(owner, channel).game_id
+            before = len(await owner.storage.actions(game_id))
+        # The owner is gone: Alice's click reaches the other process, and nobody takes it.
+        message = latest_dm(fake, world.alice)
+        assert message is not None
+        custom_id = next(  # her first turn is a bid or a card: buttons
+            b["custom_id"] for b in message.buttons() if f":{turn}:" in b["custom_id"]
+        )
+        handle = await fake.click(world.alice, message, custom_id)
+        answer = await handle.message(timeout=5)
+        assert answer.ephemeral and answer.content == t("fr", "refused.elsewhere")
+        assert await dms.storage.click_state(int(handle.id)) == "refused"
+        # Back up, the owner restores the table at the same turn: the refused click was
+        # never applied, and the same control works now.
+        owner = process(tmp_path, pg_url, 1)
+        async with run_client(fake, owner):
+            await fake.wait_for(lambda: table_of(owner, channel) is not None)
+            assert table_of(owner, channel).turn == turn
+            assert len(await owner.storage.actions(game_id)) == before
