@@ -7,6 +7,7 @@ never applied later."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from drivers import (
 )
 from fake_discord import FakeDiscord, World, run_client
 
+from bot.discord import routing
 from bot.i18n import t
 
 
@@ -125,3 +127,50 @@ async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
             await fake.wait_for(lambda: table_of(owner, channel) is not None)
             assert table_of(owner, channel).turn == turn
             assert len(await owner.storage.actions(game_id)) == before
+
+
+async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner hears of the click only after the receiver gave up on it: the receiver's
+    refusal and the owner's claim are one UPDATE each from 'pending', so the owner finds
+    nothing to take and the move is never made."""
+    fake, world = sharded, world_on_shard_1(sharded)
+    for shard in (0, 1):
+        (tmp_path / f"shard{shard}").mkdir()
+    monkeypatch.setattr(routing, "CLAIM_WAIT", 0.3)
+    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
+    channel = int(world.table.id)
+    async with run_client(fake, dms), run_client(fake, owner):
+        owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
+        lobby = await open_lobby(fake, world, players=3, deals=1)
+        await fill_lobby(fake, world, lobby, [], bots=2)
+        await fake.wait_for(
+            lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
+        )
+        await press_start(fake, world, lobby)
+        await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
+        turn = table_of(owner, channel).turn
+        await hand_ready(fake, world, world.alice, turn)
+        game_id = table_of(owner, channel).game_id
+        before = len(await owner.storage.actions(game_id))
+        took: list[bool] = []
+        claim = owner.storage.claim_click
+
+        async def late_claim(interaction_id: int) -> object:
+            await asyncio.sleep(0.6)  # past the receiver's wait
+            payload = await claim(interaction_id)
+            took.append(payload is not None)
+            return payload
+
+        monkeypatch.setattr(owner.storage, "claim_click", late_claim)
+        message = latest_dm(fake, world.alice)
+        assert message is not None
+        custom_id = next(b["custom_id"] for b in message.buttons() if f":{turn}:" in b["custom_id"])
+        handle = await fake.click(world.alice, message, custom_id)
+        answer = await handle.message(timeout=5)
+        assert answer.content == t("fr", "refused.elsewhere")
+        await fake.wait_for(lambda: took == [False], timeout=5)  # it tried, and found nothing
+        assert table_of(owner, channel).turn == turn
+        assert len(await owner.storage.actions(game_id)) == before
+        assert await owner.storage.click_state(int(handle.id)) == "refused"
