@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from drivers import (
@@ -56,6 +57,23 @@ def process(tmp_path: Path, pg_url: str, shard: int) -> object:
     )
 
 
+async def alice_to_play(fake: FakeDiscord, world: World, owner: Any) -> tuple[int, int]:
+    """Alice and two bots at a table of ``owner``'s, started and played to Alice's first
+    turn, her DM showing it: the game and that turn."""
+    channel = int(world.table.id)
+    owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
+    lobby = await open_lobby(fake, world, players=3, deals=1)
+    await fill_lobby(fake, world, lobby, [], bots=2)
+    await fake.wait_for(
+        lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
+    )
+    await press_start(fake, world, lobby)
+    await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
+    table = table_of(owner, channel)
+    await hand_ready(fake, world, world.alice, table.turn)
+    return table.game_id, table.turn
+
+
 async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
     sharded: FakeDiscord, tmp_path: Path, pg_url: str
 ) -> None:
@@ -97,18 +115,8 @@ async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
     async with run_client(fake, dms):
         owner = process(tmp_path, pg_url, 1)
         async with run_client(fake, owner):
-            owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
-            lobby = await open_lobby(fake, world, players=3, deals=1)
-            await fill_lobby(fake, world, lobby, [], bots=2)
-            await fake.wait_for(
-                lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
-            )
-            await press_start(fake, world, lobby)
-            await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
-            turn = table_of(owner, channel).turn
-            await hand_ready(fake, world, world.alice, turn)
+            game_id, turn = await alice_to_play(fake, world, owner)
             await owner.presenter.drain()
-            game_id = table_of(owner, channel).game_id
             before = len(await owner.storage.actions(game_id))
         # The owner is gone: Alice's click reaches the other process, and nobody takes it.
         message = latest_dm(fake, world.alice)
@@ -142,17 +150,7 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
     dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)
     async with run_client(fake, dms), run_client(fake, owner):
-        owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=3, deals=1)
-        await fill_lobby(fake, world, lobby, [], bots=2)
-        await fake.wait_for(
-            lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
-        )
-        await press_start(fake, world, lobby)
-        await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
-        turn = table_of(owner, channel).turn
-        await hand_ready(fake, world, world.alice, turn)
-        game_id = table_of(owner, channel).game_id
+        game_id, turn = await alice_to_play(fake, world, owner)
         before = len(await owner.storage.actions(game_id))
         took: list[bool] = []
         claim = owner.storage.claim_click
