@@ -1,0 +1,130 @@
+"""Two real bot processes on one PostgreSQL, each running one of two gateway shards; the
+one that owns the table (its server is on shard 1) is SIGKILLed in the middle of a deal
+while Alice and Bob play from their DMs (delivered on shard 0, to the other process, so
+every click crosses over), then started again: the game goes on from where it was and
+ends with every deal recorded once (issue 13)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+from drivers import BotProcess, fill_lobby, open_lobby, press_start
+from fake_discord import FakeDiscord, World
+from test_resilience import FAST_EDITS, Press, play
+
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(recommended_shards=2) as server:
+        yield server
+
+
+class Watched:
+    """The game's status and deals as the database has them, read every 50 ms, so that
+    the players' loop (which asks synchronously) sees them."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.status: str | None = None
+        self.deals: list[int] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Watched:
+        self.conn: Any = await asyncpg.connect(self.url)
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+        await self.conn.close()
+
+    async def _watch(self) -> None:
+        while True:
+            self.status = await self.conn.fetchval("SELECT status FROM games ORDER BY id LIMIT 1")
+            rows = await self.conn.fetch("SELECT number FROM deals ORDER BY number")
+            self.deals = [int(r[0]) for r in rows]
+            await asyncio.sleep(0.05)
+
+
+async def test_the_owner_killed_mid_deal_restarts_and_every_deal_is_recorded_once(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str
+) -> None:
+    fake = sharded
+    guild = fake.add_guild("Shard one", preferred_locale="fr", shard=1, shard_count=2)
+    world = World(
+        guild=guild,
+        table=guild.add_text_channel("tarot"),
+        alice=fake.add_user("alice", guild=guild, locale="fr"),
+        bob=fake.add_user("bob", guild=guild),
+        carol=fake.add_user("carol", guild=guild, dms_open=False),
+        outsider=fake.add_user("dave", guild=guild),
+    )
+    runners = []
+    for shard in (0, 1):
+        folder = tmp_path / f"shard{shard}"
+        folder.mkdir()
+        runners.append(
+            BotProcess(
+                fake,
+                world,
+                folder,
+                "test_resilience",  # the bot, with the presenter's pacing made fast
+                FAKE_EDIT_INTERVAL=FAST_EDITS,
+                TAROT_DB=pg_url,
+                TAROT_SHARD_COUNT="2",
+                TAROT_SHARDS=str(shard),
+            )
+        )
+    dms, owner = runners
+    try:
+        await dms.spawn()
+        first = await owner.spawn()
+        await fake.wait_for(lambda: sorted(fake.connected_shards) == [0, 1], 30, owner.logs())
+        async with Watched(pg_url) as db:
+            lobby = await open_lobby(fake, world, players=3, deals=2)
+            await fill_lobby(fake, world, lobby, [world.bob], bots=1)
+            await asyncio.sleep(0.3)
+            await press_start(fake, world, lobby)
+            presses: list[Press] = []
+            humans = [world.alice, world.bob]
+
+            def finished() -> bool:
+                return db.status == "finished"
+
+            found = await play(
+                fake,
+                humans,
+                finished,
+                presses,
+                stop=lambda: sum(p.kind == "card" for p in presses) >= 6,
+                timeout=30,
+            )
+            assert found is not None, "the game ended before the middle of a deal"
+            recorded = list(db.deals)
+
+            first.send_signal(signal.SIGKILL)
+            await first.wait()
+            await fake.wait_for(lambda: 1 not in fake.connected_shards, 10)
+            await owner.spawn()
+            await fake.wait_for(lambda: sorted(fake.connected_shards) == [0, 1], 30, owner.logs())
+
+            await play(fake, humans, finished, presses, timeout=30)
+            await fake.wait_for(finished, 30, owner.logs())
+            deals = list(db.deals)
+            # Every press crossed over through the database and was taken by the owner.
+            states = await db.conn.fetch("SELECT state, count(*) FROM routed_clicks GROUP BY 1")
+            assert {r[0]: r[1] for r in states} == {"taken": len(presses)}
+        assert deals[: len(recorded)] == recorded  # nothing recorded before was lost
+        assert deals == list(range(1, len(deals) + 1))  # each deal once, none missing
+        assert len(deals) >= 2
+    finally:
+        for runner in runners:
+            await runner.kill_all()
