@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot.benchmarks storage|load|game|pictures ...``, one subcommand
+"""Command line: ``python -m bot.benchmarks storage|load|game|pictures|route ...``, one subcommand
 per benchmark.
 
 Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import game_bench, load_bench, picture_bench, storage_bench
+from . import game_bench, load_bench, picture_bench, route_bench, storage_bench
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,6 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_bench.register(commands)
     game_bench.register(commands)
     picture_bench.register(commands)
+    route_bench.register(commands)
     args = parser.parse_args(argv)
     status: int = args.run(args)
     return status

@@ -4,6 +4,7 @@ import asyncio
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import asyncpg
 
@@ -87,3 +88,18 @@ def test_the_pictures_benchmark_times_each_picture_and_its_bytes() -> None:
         picture = f[name]
         assert isinstance(picture, dict) and picture["bytes"] > 1000
         assert 0 < picture["median_ms"] <= picture["max_ms"]
+
+
+def test_the_route_benchmark_times_a_click_handed_over_between_processes(pg_url: str) -> None:
+    f = run("route", "--db", pg_url, "--clicks", "40", "--concurrency", "4")
+    assert f["clicks"] == 40 and f["concurrency"] == 4
+    p50, p99, worst = f["p50_ms"], f["p99_ms"], f["max_ms"]
+    assert isinstance(p50, float) and isinstance(p99, float) and isinstance(worst, float)
+    assert 0 < p50 <= p99 <= worst
+
+
+def test_the_route_benchmark_needs_postgresql(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "bot.benchmarks", "route", "--db", str(tmp_path / "x")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "route: --db must be a PostgreSQL database (postgresql://...)\n"
