@@ -18,6 +18,7 @@ import gc
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -71,6 +72,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         " (default: a temporary SQLite file)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes sharing the database (PostgreSQL), --tables each",
+    )
+    parser.add_argument("--part", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -79,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.tables < 1 or not 0 <= args.humans <= args.tables or args.seconds <= 0:
         print("need --tables >= 1, 0 <= --humans <= --tables, --seconds > 0", file=sys.stderr)
         return 2
+    if args.processes > 1 and args.part is None:
+        return run_processes(args)
     with tempfile.TemporaryDirectory() as tmp:
         location: str = args.db or str(Path(tmp) / "load.sqlite3")
         try:
@@ -92,8 +102,65 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_processes(args: argparse.Namespace) -> int:
+    """``--processes N``: N processes of ``--tables`` tables each on one PostgreSQL
+    database, started together after it was found empty; their figures side by side and
+    summed. The human p99 given for all of them is the worst process's."""
+    if args.db is None or sqlite_path(args.db) is not None:
+        print(
+            "load: --processes needs --db postgresql://... (SQLite serves one process)",
+            file=sys.stderr,
+        )
+        return 2
+    refused = asyncio.run(refusal(args.db))
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return 2
+    keep = ["--tables", str(args.tables), "--humans", str(args.humans)]
+    keep += ["--players", str(args.players), "--seconds", str(args.seconds)]
+    keep += ["--warmup", str(args.warmup), "--think", *map(str, args.think)]
+    keep += ["--bot-concurrency", str(args.bot_concurrency), "--db", args.db]
+    if args.workers:
+        keep += ["--workers", str(args.workers)]
+    command = [sys.executable, "-m", "bot.benchmarks", "load", *keep, "--json"]
+    parts = [
+        subprocess.Popen(
+            [*command, "--seed", str(args.seed + i), "--processes", str(args.processes)]
+            + ["--part", str(i)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(args.processes)
+    ]
+    outputs = [part.communicate()[0] for part in parts]
+    if any(part.returncode for part in parts):
+        print("load: a process failed (its error is above)", file=sys.stderr)
+        return 1
+    figures = [json.loads(out) for out in outputs]
+    total = {
+        "processes": args.processes,
+        "tables": sum(f["tables"] for f in figures),
+        "actions_per_second": round(sum(f["actions_per_second"] for f in figures), 1),
+        "deals_per_second": round(sum(f["deals_per_second"] for f in figures), 2),
+        "human_p99_ms": max(f["human_latency_ms"]["p99"] or 0 for f in figures),
+        "each": figures,
+    }
+    if args.json:
+        print(json.dumps(total))
+    else:
+        print("\n\n".join(report(f) for f in figures))
+        print(
+            f"\n{args.processes} processes, {total['tables']} tables in all:"
+            f" {total['actions_per_second']} actions/s, {total['deals_per_second']} deals/s,"
+            f" human action p99 at worst {total['human_p99_ms']} ms"
+        )
+    return 0
+
+
 async def checked(args: argparse.Namespace, location: str) -> dict[str, Any] | str:
     """The figures, or why the benchmark may not run on ``location``."""
+    if args.part is not None:  # one of --processes: the parent found the database empty
+        return await benchmark(args, location)
     refused = await refusal(location)
     return refused if refused is not None else await benchmark(args, location)
 
@@ -221,14 +288,15 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         idle_expiry=86400,
     )
     manager = TableManager(storage, LoadPresenter(m), settings, executor=pool)
-    humans = set(range(args.humans))
+    first = (args.part or 0) * args.tables  # each process its own channels
+    humans = set(range(first, first + args.humans))
     for channel in humans:
         m.turn_of[channel] = asyncio.Event()
     before = rss_bytes()
     opened = time.perf_counter()
     beat = asyncio.create_task(heartbeat(m))
     people = []
-    for channel in range(args.tables):
+    for channel in range(first, first + args.tables):
         await open_table(manager, channel, args.players, channel in humans, rng.getrandbits(63))
         if channel in humans:
             people.append(

@@ -103,3 +103,32 @@ def test_the_route_benchmark_needs_postgresql(tmp_path: Path) -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == "route: --db must be a PostgreSQL database (postgresql://...)\n"
+
+
+def test_the_load_benchmark_runs_two_processes_on_one_postgresql(pg_url: str) -> None:
+    f = run("load", *TINY_LOAD, "--db", pg_url, "--processes", "2")
+    each = f["each"]
+    assert f["processes"] == 2 and isinstance(each, list) and len(each) == 2
+    for part in each:
+        check_load(part)
+    assert f["tables"] == 24
+    assert f["actions_per_second"] == round(sum(p["actions_per_second"] for p in each), 1)
+
+    async def channels() -> int:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            return int(await conn.fetchval("SELECT COUNT(DISTINCT channel_id) FROM games"))
+        finally:
+            await conn.close()
+
+    assert asyncio.run(channels()) >= 24  # each process its own tables
+
+
+def test_several_load_processes_need_postgresql(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.benchmarks", "load", "--processes", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--processes needs --db postgresql://" in done.stderr
