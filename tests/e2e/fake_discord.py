@@ -2844,8 +2844,14 @@ class World:
     outsider: FakeUser  # in the server, never seated
 
 
-def build_world(fake: FakeDiscord) -> World:
-    guild = fake.add_guild("Tarot Club", preferred_locale="fr")
+def build_world(
+    fake: FakeDiscord, *, shard: int | None = None, shard_count: int | None = None
+) -> World:
+    """The usual server, table and users; with ``shard`` and ``shard_count``, the server is
+    on that gateway shard."""
+    guild = fake.add_guild(
+        "Tarot Club", preferred_locale="fr", shard=shard, shard_count=shard_count
+    )
     table = guild.add_text_channel("tarot")
     return World(
         guild=guild,

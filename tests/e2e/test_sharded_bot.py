@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from drivers import fill_lobby, make_bot, open_lobby, play_to_the_end, press_start, table_of
-from fake_discord import FakeDiscord, World, run_client
+from fake_discord import FakeDiscord, build_world, run_client
 
 
 @pytest.fixture
@@ -22,16 +22,8 @@ async def test_a_game_in_a_server_on_shard_1_is_played_from_dms_on_shard_0(
     sharded: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = sharded
-    guild = fake.add_guild("Shard one", preferred_locale="fr", shard=1, shard_count=2)
-    table = guild.add_text_channel("tarot")
-    world = World(
-        guild=guild,
-        table=table,
-        alice=fake.add_user("alice", guild=guild, locale="fr"),
-        bob=fake.add_user("bob", guild=guild),
-        carol=fake.add_user("carol", guild=guild, dms_open=False),
-        outsider=fake.add_user("dave", guild=guild),
-    )
+    world = build_world(fake, shard=1, shard_count=2)
+    table = world.table
     bot = make_bot(tmp_path)
     channel = int(table.id)
     async with run_client(fake, bot):

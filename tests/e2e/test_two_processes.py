@@ -24,7 +24,7 @@ from drivers import (
     press_start,
     table_of,
 )
-from fake_discord import FakeDiscord, World, run_client
+from fake_discord import FakeDiscord, World, build_world, run_client
 
 from bot.discord import routing
 from bot.i18n import t
@@ -37,15 +37,7 @@ async def sharded() -> AsyncIterator[FakeDiscord]:
 
 
 def world_on_shard_1(fake: FakeDiscord) -> World:
-    guild = fake.add_guild("Shard one", preferred_locale="fr", shard=1, shard_count=2)
-    return World(
-        guild=guild,
-        table=guild.add_text_channel("tarot"),
-        alice=fake.add_user("alice", guild=guild, locale="fr"),
-        bob=fake.add_user("bob", guild=guild),
-        carol=fake.add_user("carol", guild=guild, dms_open=False),
-        outsider=fake.add_user("dave", guild=guild),
-    )
+    return build_world(fake, shard=1, shard_count=2)
 
 
 def process(tmp_path: Path, pg_url: str, shard: int) -> object:

@@ -15,7 +15,7 @@ from typing import Any
 import asyncpg
 import pytest
 from drivers import BotProcess, fill_lobby, open_lobby, press_start
-from fake_discord import FakeDiscord, World
+from fake_discord import FakeDiscord, build_world
 from test_resilience import FAST_EDITS, Press, play
 
 
@@ -34,6 +34,7 @@ class Watched:
         self.status: str | None = None
         self.deals: list[int] = []
         self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()  # one connection: one query at a time
 
     async def __aenter__(self) -> Watched:
         self.conn: Any = await asyncpg.connect(self.url)
@@ -46,10 +47,18 @@ class Watched:
         await asyncio.gather(self._task, return_exceptions=True)
         await self.conn.close()
 
+    async def fetch(self, query: str) -> list[Any]:
+        async with self._lock:
+            return list(await self.conn.fetch(query))
+
+    async def fetchval(self, query: str) -> Any:
+        async with self._lock:
+            return await self.conn.fetchval(query)
+
     async def _watch(self) -> None:
         while True:
-            self.status = await self.conn.fetchval("SELECT status FROM games ORDER BY id LIMIT 1")
-            rows = await self.conn.fetch("SELECT number FROM deals ORDER BY number")
+            self.status = await self.fetchval("SELECT status FROM games ORDER BY id LIMIT 1")
+            rows = await self.fetch("SELECT number FROM deals ORDER BY number")
             self.deals = [int(r[0]) for r in rows]
             await asyncio.sleep(0.05)
 
@@ -58,15 +67,7 @@ async def test_the_owner_killed_mid_deal_restarts_and_every_deal_is_recorded_onc
     sharded: FakeDiscord, tmp_path: Path, pg_url: str
 ) -> None:
     fake = sharded
-    guild = fake.add_guild("Shard one", preferred_locale="fr", shard=1, shard_count=2)
-    world = World(
-        guild=guild,
-        table=guild.add_text_channel("tarot"),
-        alice=fake.add_user("alice", guild=guild, locale="fr"),
-        bob=fake.add_user("bob", guild=guild),
-        carol=fake.add_user("carol", guild=guild, dms_open=False),
-        outsider=fake.add_user("dave", guild=guild),
-    )
+    world = build_world(fake, shard=1, shard_count=2)
     runners = []
     for shard in (0, 1):
         folder = tmp_path / f"shard{shard}"
@@ -120,7 +121,7 @@ async def test_the_owner_killed_mid_deal_restarts_and_every_deal_is_recorded_onc
             await fake.wait_for(finished, 30, owner.logs())
             deals = list(db.deals)
             # Every press crossed over through the database and was taken by the owner.
-            states = await db.conn.fetch("SELECT state, count(*) FROM routed_clicks GROUP BY 1")
+            states = await db.fetch("SELECT state, count(*) FROM routed_clicks GROUP BY 1")
             assert {r[0]: r[1] for r in states} == {"taken": len(presses)}
         assert deals[: len(recorded)] == recorded  # nothing recorded before was lost
         assert deals == list(range(1, len(deals) + 1))  # each deal once, none missing
