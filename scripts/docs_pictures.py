@@ -20,7 +20,7 @@ from bot.pictures import faces, fonts, jobs
 from bot.render.cards import card_short, sort_for_display
 from tarot_core.arena import play_out, seeded_deal
 from tarot_core.bots import make_bot
-from tarot_core.cards import cards_of, mask_of, parse_cards
+from tarot_core.cards import PETIT, cards_of, mask_of, parse_cards, suit_of
 from tarot_core.record import to_record
 from tarot_core.rules import Rules
 from tarot_core.scoring import Outcome
@@ -44,7 +44,7 @@ def hand_mockup(record: dict[str, object], lang: str = "en") -> Image.Image:
     hands = record["hands"]
     assert isinstance(hands, list)
     hand = sort_for_display(cards_of(mask_of(parse_cards(hands[0]))))
-    playable = {c for c in hand if 14 <= c < 28}  # hearts led, say
+    playable = {c for c in hand if c < PETIT and suit_of(c) == 1}  # hearts led, say
     scale, per_row = 2, 5
     bw, bh, gap, pad = 88 * scale, 32 * scale, 8 * scale, 16 * scale
     rows = -(-len(hand) // per_row)

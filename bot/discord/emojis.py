@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import logging
 import re
 from collections.abc import Mapping
 
 import aiohttp
 import discord
+
+from bot.pictures.faces import emoji_images
 
 log = logging.getLogger(__name__)
 
@@ -99,10 +100,8 @@ async def sync_card_emojis(client: discord.Client, images: Mapping[str, bytes]) 
 
 
 def card_faces() -> Mapping[str, bytes]:
-    """Every face drawn (CPU work: call it in an executor). Imported when first needed."""
-    faces = importlib.import_module("bot.pictures.faces")
-    images: Mapping[str, bytes] = faces.emoji_images()
-    return images
+    """Every face drawn (CPU work: call it in an executor)."""
+    return emoji_images()
 
 
 async def load_card_emojis(client: discord.Client, registry: CardEmojis) -> None:
@@ -118,7 +117,7 @@ async def load_card_emojis(client: discord.Client, registry: CardEmojis) -> None
             err.text or err.response.reason,
             err.code,
         )
-    except (aiohttp.ClientError, TimeoutError, OSError, ImportError) as err:
+    except (aiohttp.ClientError, TimeoutError, OSError) as err:
         log.warning(
             "card emojis are off, cards are shown as text: %s",
             f"{type(err).__name__}: {err}".rstrip(": "),

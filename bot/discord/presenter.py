@@ -30,7 +30,6 @@ from bot.render.table import (
     event_line,
     lobby_text,
     mention,
-    no_marks,
     picture_names,
     private_text,
     score_sheet,
@@ -43,6 +42,7 @@ from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.status import ENDED, TableStatus
 from tarot_core import DealView
 
+from .drawing import draw
 from .errors import MESSAGE_LIMIT
 from .pacing import Coalescer
 from .threads import TableThreads
@@ -206,18 +206,9 @@ class DiscordPresenter:
             )
 
     def _draw(self, job: Callable[..., bytes], *args: Any) -> asyncio.Future[bytes | None]:
-        """A picture drawn in the bot's worker processes (never on the event loop); None,
-        logged, if it cannot be: the line then goes out without it."""
-
-        async def drawn() -> bytes | None:
-            pool = getattr(self.client, "pool", None)
-            try:
-                return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
-            except Exception as e:
-                log_failure(log, f"drawing {job.__name__}", e)
-                return None
-
-        return asyncio.ensure_future(drawn())
+        """A picture being drawn (``drawing.draw``): the line goes out without it if it
+        cannot be."""
+        return asyncio.ensure_future(draw(self.client, job, *args))
 
     async def drain(self) -> None:
         while True:
@@ -499,11 +490,8 @@ class DiscordPresenter:
 
     def card_marks(self, locale: str | None) -> CardMarks:
         """The same faces as message markup (``<:name:id>``), for the table's lines."""
-        emojis = getattr(self.client, "card_emojis", None)
-        if emojis is None or not emojis.ready:
-            return no_marks
-        lang = locale_of(locale)
-        return lambda card: emojis.markup(emoji_stem(card, lang))
+        faces = self.card_faces(locale)
+        return lambda card: None if (emoji := faces(card)) is None else str(emoji)
 
     def last_told(self, game_id: int, seat: int) -> tuple[TableSnapshot, DealView] | None:
         """The latest state the table service told ``seat`` of ``game_id`` (its game's

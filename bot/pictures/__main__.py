@@ -84,10 +84,10 @@ def cmd_deal(args: argparse.Namespace) -> int:
     except RecordError as e:
         print(one_line(f"{args.file}: {e}"), file=sys.stderr)
         return 2
-    from .deal_picture import deal_png  # drawn by another module: loaded only when asked
+    from .jobs import deal_picture  # as the bot draws it: every word in --lang
 
     try:
-        data = deal_png(record, lang=args.lang)
+        data = deal_picture(record, args.lang, ())
     except RecordError as e:
         print(one_line(f"{args.file}: {e}"), file=sys.stderr)
         return 2

@@ -38,19 +38,20 @@ def deal_labels(lang: str) -> DealLabels:
     return dataclasses.replace(defaults, **texts)
 
 
-def record_labels(record: dict[str, Any], lang: str) -> DealLabels:
+def record_labels(record: object, lang: str) -> DealLabels:
     """``deal_labels`` for this record: under the older fixed contracts the Prise is the
     Petite, as the score sheet says."""
     labels = deal_labels(lang)
-    rules = record.get("rules")
+    rules = record.get("rules") if isinstance(record, dict) else None
     if isinstance(rules, dict) and rules.get("contracts") == "fixed":
         contracts = {**labels.contracts, Contract.PRISE: t(lang, "contract.petite")}
         labels = dataclasses.replace(labels, contracts=contracts)
     return labels
 
 
-def deal_picture(record: dict[str, Any], lang: str, names: Sequence[str]) -> bytes:
-    """A finished deal's picture, from its ``tarot-deal/1`` record."""
+def deal_picture(record: object, lang: str, names: Sequence[str]) -> bytes:
+    """A finished deal's picture, from its ``tarot-deal/1`` record (``RecordError`` if
+    it is not one)."""
     return deal_png(record, lang=lang, names=names, labels=record_labels(record, lang))
 
 

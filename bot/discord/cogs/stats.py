@@ -30,12 +30,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.failures import log_failure
 from bot.i18n import decimal, locale_of, percent, signed, t
 from bot.pictures import jobs
 from bot.render.table import escape
 from bot.storage import GameSummary, PlayerLine, Standing
 
+from ..drawing import draw
 from ..translator import catalog_str
 from ..ui.deal_pictures import DealPictureSelect
 
@@ -289,14 +289,14 @@ class StatsCog(commands.Cog):
         if len(totals) < 2:
             return None
         running = list(itertools.accumulate(totals))
-        loop = asyncio.get_running_loop()
         try:
             data = await asyncio.wait_for(
-                loop.run_in_executor(self.bot.pool, jobs.points_chart, running, locale_of(locale)),
-                CHART_WAIT,
+                draw(self.bot, jobs.points_chart, running, locale_of(locale)), CHART_WAIT
             )
-        except Exception as e:
-            log_failure(log, f"drawing the points chart of player {player_id}", e)
+        except TimeoutError:
+            log.warning("the points chart of player %s took over %s s", player_id, CHART_WAIT)
+            return None
+        if data is None:
             return None
         return discord.File(io.BytesIO(data), filename=f"points-{player_id}.png")
 
@@ -333,7 +333,7 @@ class StatsCog(commands.Cog):
                     lines.append(
                         t(locale, "history.attached", id=archived.id, shown=len(files), total=total)
                     )
-                if numbers:  # the picture of any of its deals, on demand
+                if numbers and self.bot.settings.pictures:  # any of its deals' pictures
                     view = discord.ui.View(timeout=None)
                     view.add_item(DealPictureSelect(archived.id, numbers, locale))
             embed = discord.Embed(title=t(locale, "history.title", name=name))

@@ -16,6 +16,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.pictures import jobs
+from bot.tables.status import ENDED
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -52,7 +53,7 @@ class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template
         number = int(values[0]) if values and values[0].isdigit() else 0
         record = None
         game = await bot.storage.game(self.game_id)
-        if game is not None and game.status in ("finished", "stopped") and number > 0:
+        if game is not None and game.status in ENDED and number > 0:
             record = await bot.storage.deal_record(self.game_id, number)
         if record is None:
             text = t(locale, "history.picture_missing", id=self.game_id, n=number)
