@@ -74,7 +74,6 @@ class Settings:
     """Gateway shards in all (``TAROT_SHARD_COUNT``); None: as many as Discord recommends."""
     shards: tuple[int, ...] | None = None
     """The shards this process runs (``TAROT_SHARDS``); None: all of them."""
-    """A picture of each finished deal and a chart of each game (``on``/``off``)."""
     log_level: str = "INFO"
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     """Where each key's value came from (``env`` or ``.env``), for the start-up log."""

@@ -79,11 +79,20 @@ class ClickRouter:
 
         parsers["INTERACTION_CREATE"] = keeping
 
+    def handed_over(self, interaction_id: int) -> bool:
+        """Whether this process handed the click to another (which answers it); asked
+        once per click, by the dropped-click fallback, so the click is then let go."""
+        if interaction_id not in self.routed:
+            return False
+        self.routed.discard(interaction_id)
+        return True
+
     async def start(self) -> None:
         """Listen for the clicks routed to this process's shards."""
         storage = self.bot.storage
-        if self.shards is None or not isinstance(storage, ClickRoutes):
+        if not self.splits or not isinstance(storage, ClickRoutes):
             return
+        assert self.shards is not None
         await storage.listen_clicks(self.shards, self._heard)
 
     def _heard(self, interaction_id: int) -> None:
@@ -96,11 +105,10 @@ class ClickRouter:
         assert isinstance(storage, ClickRoutes) and self._parse is not None
         try:
             payload = await storage.claim_click(interaction_id)
+            if payload is not None:
+                self._parse(payload)  # as if Discord had sent it here
         except Exception as e:
-            log_failure(log, f"claiming routed click {interaction_id}", e)
-            return
-        if payload is not None:
-            self._parse(payload)  # as if Discord had sent it here
+            log_failure(log, f"taking routed click {interaction_id}", e)
 
     async def elsewhere(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
         """Hand a DM click for a table another process owns to that process: True once it

@@ -19,6 +19,7 @@ from .errors import (
     StorageError,
 )
 from .interfaces import ClickRoutes, Storage
+from .locations import is_postgres_url
 from .records import (
     DealSummary,
     GameSummary,
@@ -34,7 +35,6 @@ from .sqlite.opening import is_sqlite_file
 from .turns import FinishedDeal
 
 SQLITE = "sqlite:"
-POSTGRES = ("postgresql://", "postgres://")
 
 
 def sqlite_path(location: str | Path) -> Path | None:
@@ -44,7 +44,7 @@ def sqlite_path(location: str | Path) -> Path | None:
         return location
     if location.startswith(SQLITE):
         return Path(location[len(SQLITE) :].removeprefix("//"))
-    if location.startswith(POSTGRES) or "://" in location:
+    if "://" in location:
         return None
     return Path(location)
 
@@ -55,7 +55,7 @@ async def open_storage(location: str | Path) -> Storage:
     Raises ``DatabaseUnusable`` (one line: what, why, the way out)."""
     path = sqlite_path(location)
     if path is None:
-        if str(location).startswith(POSTGRES):
+        if is_postgres_url(location):
             from .postgres import PostgresStorage
 
             return await PostgresStorage.open(str(location))

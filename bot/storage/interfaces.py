@@ -1,5 +1,5 @@
-"""What the bot asks of its storage, by role, whatever the backend (``sqlite/``, and any
-other behind ``open_storage``). The table service, the Discord layer and the benchmarks
+"""What the bot asks of its storage, by role, whatever the backend (``sqlite/`` or
+``postgres/``, opened by ``open_storage``). The table service, the Discord layer and the benchmarks
 know these protocols only, never a backend.
 
 The guarantees every backend gives: ``transaction()`` is one atomic unit (nested uses in

@@ -3,8 +3,16 @@ a player's past games, leaderboard lines."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
+
+ENDED = ("finished", "stopped", "cancelled")
+"""The statuses of a game that is over: it gets its ``finished_at``."""
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, players, rules, deals_target, seed, status, host_id, turn_timers"
+)
+"""What ``stored_game`` reads a game from, in this order."""
 
 
 @dataclass(frozen=True)
@@ -20,6 +28,23 @@ class StoredGame:
     host_id: int | None
     turn_timers: tuple[float, float] | None = None
     """The table's own (reminder, stand-in) delays; None: the process's."""
+
+
+def stored_game(row: Any) -> StoredGame:
+    """A game from a row of ``GAME_COLUMNS`` (rules and timers stored as JSON text)."""
+    timers = None if row[9] is None else json.loads(row[9])
+    return StoredGame(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        players=row[3],
+        rules=json.loads(row[4]),
+        deals_target=row[5],
+        seed=int(row[6]),
+        status=row[7],
+        host_id=row[8],
+        turn_timers=None if timers is None else (float(timers[0]), float(timers[1])),
+    )
 
 
 @dataclass(frozen=True)

@@ -16,18 +16,23 @@ from .connections import Connections
 CHANNEL = "tarot_clicks"
 KEEP = 3600.0
 """Seconds a routed click is kept: Discord's interaction tokens last 15 minutes."""
+PRUNE_EVERY = 60.0
+"""Seconds between two removals of the clicks older than ``KEEP``."""
 
 
 class ClickRoutes(Connections):
     """Part of ``PostgresStorage``."""
 
     _listening: Any = None
+    _pruned_at = 0.0
 
     async def route_click(self, interaction_id: int, shard: int, payload: dict[str, Any]) -> None:
         """Store a click for the process that runs ``shard``, and tell it."""
         now = time.time()
         async with self._writing() as conn:
-            await conn.execute("DELETE FROM routed_clicks WHERE at < $1", now - KEEP)
+            if now - self._pruned_at > PRUNE_EVERY:  # not a scan of the table per click
+                self._pruned_at = now
+                await conn.execute("DELETE FROM routed_clicks WHERE at < $1", now - KEEP)
             await conn.execute(
                 "INSERT INTO routed_clicks (id, shard, payload, state, at)"
                 " VALUES ($1, $2, $3, 'pending', $4)",

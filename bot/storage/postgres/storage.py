@@ -24,7 +24,7 @@ from tarot_core import ranks as tarot_ranks
 
 from .. import stats
 from ..errors import DatabaseUnusable, StorageError
-from ..records import StoredGame, StoredPlayer, StoredSeat
+from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
 from ..turns import FinishedDeal, GroupCommit, Turn
 from . import counting, opening, schema
 from .guild_settings import GuildSettings
@@ -48,26 +48,6 @@ CONNECT_TIMEOUT = 10.0
 
 _REFUSALS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, ValueError, TimeoutError)
 """What connecting or migrating raises when the server, the login or the database is wrong."""
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, players, rules, deals_target, seed, status, host_id, turn_timers"
-)
-
-
-def _game(row: asyncpg.Record) -> StoredGame:
-    timers = None if row[9] is None else json.loads(row[9])
-    return StoredGame(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        players=row[3],
-        rules=json.loads(row[4]),
-        deals_target=row[5],
-        seed=int(row[6]),
-        status=row[7],
-        host_id=row[8],
-        turn_timers=None if timers is None else (float(timers[0]), float(timers[1])),
-    )
 
 
 def _changed(status: str) -> int:
@@ -238,7 +218,7 @@ class PostgresStorage(ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRe
         return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
     async def set_status(self, game_id: int, status: str) -> None:
-        finished = time.time() if status in ("finished", "stopped", "cancelled") else None
+        finished = time.time() if status in ENDED else None
         async with self._writing() as conn:
             await conn.execute(
                 "UPDATE games SET status = $1, finished_at = $2 WHERE id = $3",
@@ -261,15 +241,15 @@ class PostgresStorage(ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRe
                 raise StorageError(f"game {game_id} is not a lobby: its rules stay as they are")
 
     async def game(self, game_id: int) -> StoredGame | None:
-        row = await self._db().fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if row is None else _game(row)
+        row = await self._db().fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        return None if row is None else stored_game(row)
 
     async def live_games(self) -> list[StoredGame]:
         """Games to rebuild after a restart: lobbies and games in play."""
         rows = await self._db().fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
         )
-        return [_game(r) for r in rows]
+        return [stored_game(r) for r in rows]
 
     # ----- the action log and finished deals ----------------------------------------------
 

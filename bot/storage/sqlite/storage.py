@@ -26,7 +26,7 @@ from tarot_core import ranks as tarot_ranks
 
 from .. import stats
 from ..errors import DatabaseLost, DatabaseUnusable, StorageError
-from ..records import StoredGame, StoredPlayer, StoredSeat
+from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
 from ..turns import FinishedDeal, GroupCommit, Turn
 from . import counting, opening
 from .guild_settings import GuildSettings
@@ -38,11 +38,6 @@ from .schema import MIGRATIONS
 __all__ = ["SqliteStorage"]
 
 log = logging.getLogger(__name__)
-
-
-def _timers(stored: list[float]) -> tuple[float, float]:
-    reminder, stand_in = stored
-    return float(reminder), float(stand_in)
 
 
 class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
@@ -293,7 +288,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
         return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
 
     async def set_status(self, game_id: int, status: str) -> None:
-        finished = time.time() if status in ("finished", "stopped", "cancelled") else None
+        finished = time.time() if status in ENDED else None
         async with self.transaction():
             await self.conn.execute(
                 "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
@@ -314,34 +309,17 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
 
     async def game(self, game_id: int) -> StoredGame | None:
         async with self.conn.execute(
-            "SELECT id, guild_id, channel_id, players, rules, deals_target, seed, status,"
-            " host_id, turn_timers FROM games WHERE id = ?",
-            (game_id,),
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
         ) as cur:
             row = await cur.fetchone()
-        if row is None:
-            return None
-        return StoredGame(
-            id=row[0],
-            guild_id=row[1],
-            channel_id=row[2],
-            players=row[3],
-            rules=json.loads(row[4]),
-            deals_target=row[5],
-            seed=int(row[6]),
-            status=row[7],
-            host_id=row[8],
-            turn_timers=None if row[9] is None else _timers(json.loads(row[9])),
-        )
+        return None if row is None else stored_game(row)
 
     async def live_games(self) -> list[StoredGame]:
         """Games to rebuild after a restart: lobbies and games in play."""
         async with self.conn.execute(
-            "SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
         ) as cur:
-            ids = [int(r[0]) for r in await cur.fetchall()]
-        games = [await self.game(i) for i in ids]
-        return [g for g in games if g is not None]
+            return [stored_game(r) for r in await cur.fetchall()]
 
     # ----- the action log and finished deals ----------------------------------------------
 
