@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol, cast
-from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
 from bot.storage import DatabaseUnusable
 from bot.storage.locations import shown
-
-CONNECT_TIMEOUT = 10.0
-"""Seconds to reach and log in to the server."""
+from bot.storage.postgres.opening import one_line, password_of
+from bot.storage.postgres.storage import CONNECT_TIMEOUT, REFUSALS
 
 IDENTITIES = ("players", "games", "deals")
 """Tables whose ids the fill sets itself: their sequences then move past the largest."""
@@ -50,14 +48,13 @@ class Server(Protocol):
 async def connected(url: str) -> AsyncIterator[Server]:
     """One plain connection to ``url``, closed on exit; ``DatabaseUnusable`` (one line,
     without the password) when the server cannot be reached or refuses the login."""
-    refusals = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
     try:
         conn = cast(Server, await asyncpg.connect(url, timeout=CONNECT_TIMEOUT))
-    except refusals as e:
-        cause = " ".join((str(e) or type(e).__name__).split())
-        password = urlsplit(url).password
+    except REFUSALS as e:
+        cause = one_line(e)
+        password = password_of(url)
         if password:
-            cause = cause.replace(unquote(password), "***")
+            cause = cause.replace(password, "***")
         raise DatabaseUnusable(f"{shown(url)}: connecting failed ({cause})") from None
     try:
         yield conn

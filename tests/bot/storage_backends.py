@@ -8,7 +8,6 @@ game. Tests of what only SQLite has (its files, PRAGMAs, old schemas) open a
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -20,18 +19,6 @@ from bot.storage import Storage, open_storage
 from bot.storage.sqlite import SqliteStorage
 
 BACKENDS = ("sqlite", "postgres")
-
-POSTGRES_PACKAGE = "bot.storage.postgres"
-
-
-def postgres_missing() -> str | None:
-    """Why the PostgreSQL backend cannot be tested yet, or None once its package exists
-    (looked up at each test's setup, so its tests run as soon as it is there). A folder
-    without ``__init__.py`` (a namespace package: a backend being written) is not one."""
-    spec = importlib.util.find_spec(POSTGRES_PACKAGE)
-    if spec is None or spec.origin is None:
-        return f"PostgreSQL backend not built yet (no {POSTGRES_PACKAGE} package)"
-    return None
 
 
 class Storages:

@@ -19,3 +19,10 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 def world(fake: FakeDiscord) -> World:
     return build_world(fake)
+
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord that recommends two gateway shards."""
+    async with FakeDiscord(recommended_shards=2) as server:
+        yield server

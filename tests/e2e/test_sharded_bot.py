@@ -4,18 +4,10 @@ plays through DMs, which Discord delivers on shard 0."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from drivers import fill_lobby, make_bot, open_lobby, play_to_the_end, press_start, table_of
 from fake_discord import FakeDiscord, build_world, run_client
-
-
-@pytest.fixture
-async def sharded() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(recommended_shards=2) as server:
-        yield server
 
 
 async def test_a_game_in_a_server_on_shard_1_is_played_from_dms_on_shard_0(

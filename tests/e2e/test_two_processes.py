@@ -8,7 +8,6 @@ never applied later."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -30,17 +29,12 @@ from bot.discord import routing
 from bot.i18n import t
 
 
-@pytest.fixture
-async def sharded() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(recommended_shards=2) as server:
-        yield server
-
-
 def world_on_shard_1(fake: FakeDiscord) -> World:
     return build_world(fake, shard=1, shard_count=2)
 
 
 def process(tmp_path: Path, pg_url: str, shard: int) -> object:
+    (tmp_path / f"shard{shard}").mkdir(exist_ok=True)
     return make_bot(
         tmp_path / f"shard{shard}",
         TAROT_DB=pg_url,
@@ -70,8 +64,6 @@ async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
     sharded: FakeDiscord, tmp_path: Path, pg_url: str
 ) -> None:
     fake, world = sharded, world_on_shard_1(sharded)
-    for shard in (0, 1):
-        (tmp_path / f"shard{shard}").mkdir()
     dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)
     async with run_client(fake, dms), run_client(fake, owner):
@@ -100,8 +92,6 @@ async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
     sharded: FakeDiscord, tmp_path: Path, pg_url: str
 ) -> None:
     fake, world = sharded, world_on_shard_1(sharded)
-    for shard in (0, 1):
-        (tmp_path / f"shard{shard}").mkdir()
     dms = process(tmp_path, pg_url, 0)
     channel = int(world.table.id)
     async with run_client(fake, dms):
@@ -136,8 +126,6 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
     refusal and the owner's claim are one UPDATE each from 'pending', so the owner finds
     nothing to take and the move is never made."""
     fake, world = sharded, world_on_shard_1(sharded)
-    for shard in (0, 1):
-        (tmp_path / f"shard{shard}").mkdir()
     monkeypatch.setattr(routing, "CLAIM_WAIT", 0.3)
     dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)

@@ -8,21 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import asyncpg
-import pytest
 from drivers import BotProcess, fill_lobby, open_lobby, press_start
 from fake_discord import FakeDiscord, build_world
 from test_resilience import FAST_EDITS, Press, play
-
-
-@pytest.fixture
-async def sharded() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(recommended_shards=2) as server:
-        yield server
 
 
 class Watched:

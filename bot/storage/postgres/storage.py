@@ -46,7 +46,7 @@ POOL_SIZE = 10
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach and log in to the server before the start is refused."""
 
-_REFUSALS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, ValueError, TimeoutError)
+REFUSALS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, ValueError, TimeoutError)
 """What connecting or migrating raises when the server, the login or the database is wrong."""
 
 
@@ -96,7 +96,7 @@ class PostgresStorage(ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRe
                     await pool.close()
             if isinstance(e, DatabaseUnusable):
                 raise
-            if isinstance(e, _REFUSALS):
+            if isinstance(e, REFUSALS):
                 raise opening.unusable(url, doing, e) from None
             raise
         return cls(writers, readers, server)
