@@ -278,38 +278,72 @@ class PostgresServer:
     def _start_on_free_port(self, data: Path) -> None:
         """``pg_ctl start`` on a free port; again on another if that one was taken in the
         meantime (the port is chosen before the server binds it)."""
-        assert self.directory is not None
-        log = self.directory / "server.log"
         tries = 3
         for attempt in range(1, tries + 1):
             self.port = free_port()
-            log.unlink(missing_ok=True)  # so the log read below is this attempt's own
             try:
-                self._run(
-                    [
-                        str(self.bin_dir / "pg_ctl"),
-                        "start",
-                        "-D",
-                        str(data),
-                        "-l",
-                        str(log),
-                        "-w",
-                        "-t",
-                        str(int(self.timeout)),
-                        "-o",
-                        f"-p {self.port}",
-                    ],
-                    what="pg_ctl start",
-                )
+                self._pg_ctl_start(data)
                 return
-            except PostgresError as e:
-                if "could not bind" not in _read(log):
-                    raise PostgresError(f"{e}; server log: {_tail(log)}") from None
+            except PostgresError:
+                assert self.directory is not None
+                if "could not bind" not in _read(self.directory / "server.log"):
+                    raise
                 if attempt == tries:
                     raise PostgresError(
                         f"pg_ctl start: {tries} ports on 127.0.0.1 in a row were taken before "
                         f"the server could bind them (last {self.port})"
                     ) from None
+
+    def _pg_ctl_start(self, data: Path) -> None:
+        """``pg_ctl start`` on ``self.port``, waiting until it accepts connections; a
+        failure says why, from the server's log."""
+        assert self.directory is not None
+        log = self.directory / "server.log"
+        log.unlink(missing_ok=True)  # so the log read below is this start's own
+        try:
+            self._run(
+                [
+                    str(self.bin_dir / "pg_ctl"),
+                    "start",
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(log),
+                    "-w",
+                    "-t",
+                    str(int(self.timeout)),
+                    "-o",
+                    f"-p {self.port}",
+                ],
+                what="pg_ctl start",
+            )
+        except PostgresError as e:
+            raise PostgresError(f"{e}; server log: {_tail(log)}") from None
+
+    # -- outages, for the tests of what survives one -------------------------------------
+
+    def stop(self) -> None:
+        """Stops the server as an administrator would (``pg_ctl stop -m fast``: open
+        transactions are rolled back, sessions are closed); its data stays."""
+        self._run(
+            [str(self.bin_dir / "pg_ctl"), "stop", "-D", str(self._data()), "-m", "fast", "-w"],
+            what="pg_ctl stop",
+        )
+
+    def start(self) -> None:
+        """Starts a stopped server again on the same port, with the same data."""
+        self._pg_ctl_start(self._data())
+        self._wait_until_ready()
+
+    def restart(self) -> None:
+        """``stop`` then ``start``: every connection made before is gone."""
+        self.stop()
+        self.start()
+
+    def _data(self) -> Path:
+        if self.directory is None:
+            raise PostgresError("this server was never started")
+        return self.directory / "data"
 
     def _wait_until_ready(self) -> None:
         """Until the server answers on 127.0.0.1 (``pg_ctl -w`` already waited for the

@@ -16,6 +16,7 @@ import sys
 import time
 from typing import Any
 
+from bot.discord.routing import CLAIM_WAIT
 from bot.storage import ClickRoutes, DatabaseUnusable, open_storage
 from bot.storage.locations import is_postgres_url, shown
 from tarot_core.arena import percentile
@@ -48,7 +49,7 @@ async def measure(url: str, clicks: int, concurrency: int) -> dict[str, Any]:
         claims: set[asyncio.Task[None]] = set()
 
         async def claim(interaction_id: int) -> None:
-            if await owner.claim_click(interaction_id) is not None:
+            if await owner.claim_click(interaction_id, CLAIM_WAIT) is not None:
                 claimed[interaction_id].set_result(time.perf_counter())
 
         def heard(interaction_id: int) -> None:

@@ -118,8 +118,12 @@ class TarotBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click discord.py drops unanswered (a control no longer in its message,
-        see ``errors.answer_dropped_click``) as "no longer current"."""
-        await answer_dropped_click(interaction, FALLBACK_AFTER, self.router.handed_over)
+        see ``errors.answer_dropped_click``) as "no longer current"; and mark a click taken
+        from another process answered once it is (``routing.py``)."""
+        await asyncio.gather(
+            self.router.answered(interaction),
+            answer_dropped_click(interaction, FALLBACK_AFTER, self.router.handed_over),
+        )
 
     def database_unusable(self, error: DatabaseUnusable) -> None:
         """Stop at once: a move accepted now could not be kept (``python -m bot`` then

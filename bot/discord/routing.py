@@ -9,6 +9,13 @@ Exactly once: the receiver stores the click and waits ``CLAIM_WAIT``; the owner 
 (one UPDATE from 'pending'); if nobody has when the wait ends, the receiver refuses it
 (the same UPDATE, so only one of them wins) and tells the player to try again. A click is
 thus applied once or refused once, and answered within Discord's 3 seconds either way.
+
+Never unanswered: once its answer is sent the owner marks the click 'answered'. A click
+still only 'taken' at ``ANSWER_WAIT`` had an owner that stopped between claiming and
+answering; the receiver then tells the player to look at the table, since the move may
+have been made (it is never made twice: the click was claimed once). Discord itself
+accepts one answer per interaction, so an owner answering at that very moment and the
+receiver cannot both be heard.
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ log = logging.getLogger(__name__)
 
 CLAIM_WAIT = 1.5
 """Seconds a routed click waits for its owner before it is refused (Discord allows 3)."""
+ANSWER_WAIT = 2.5
+"""Seconds after which a click taken but not answered is answered by its receiver."""
 POLL = 0.05
 KEPT = 1000
 """Raw click payloads kept for routing: only the clicks under way."""
@@ -52,6 +61,8 @@ class ClickRouter:
         """Clicks this process handed over: the dropped-click fallback leaves them alone."""
         self._parse: Callable[[dict[str, Any]], None] | None = None
         self._claims: set[asyncio.Task[None]] = set()
+        self._taken: set[int] = set()
+        """Clicks this process claimed and has not yet seen answered."""
 
     @property
     def splits(self) -> bool:
@@ -104,11 +115,30 @@ class ClickRouter:
         storage = self.bot.storage
         assert isinstance(storage, ClickRoutes) and self._parse is not None
         try:
-            payload = await storage.claim_click(interaction_id)
+            payload = await storage.claim_click(interaction_id, CLAIM_WAIT)
             if payload is not None:
+                self._taken.add(interaction_id)
                 self._parse(payload)  # as if Discord had sent it here
         except Exception as e:
             log_failure(log, f"taking routed click {interaction_id}", e)
+
+    async def answered(self, interaction: discord.Interaction[Any]) -> None:
+        """For a click this process took from another: mark it answered once its answer
+        is sent, so that its receiver does not answer it too."""
+        if interaction.id not in self._taken:
+            return
+        self._taken.discard(interaction.id)
+        storage = self.bot.storage
+        assert isinstance(storage, ClickRoutes)
+        deadline = asyncio.get_running_loop().time() + ANSWER_WAIT
+        while not interaction.response.is_done():
+            if asyncio.get_running_loop().time() > deadline:
+                return  # the receiver answers it
+            await asyncio.sleep(POLL / 5)
+        try:
+            await storage.answer_click(interaction.id)
+        except Exception as e:
+            log_failure(log, f"marking routed click {interaction.id} answered", e)
 
     async def elsewhere(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
         """Hand a DM click for a table another process owns to that process: True once it
@@ -126,13 +156,28 @@ class ClickRouter:
         if payload is None:
             return False
         self.routed.add(interaction.id)
+        clock = asyncio.get_running_loop().time
+        started = clock()
         await storage.route_click(interaction.id, shard_of(stored.guild_id, self.count), payload)
-        deadline = asyncio.get_running_loop().time() + CLAIM_WAIT
-        while asyncio.get_running_loop().time() < deadline:
-            if await storage.click_state(interaction.id) == "taken":
-                return True
+        state = await self._state_after(interaction.id, started + CLAIM_WAIT, "pending")
+        if state == "pending" and await storage.refuse_click(interaction.id):
+            self.routed.discard(interaction.id)
+            raise Refused(RefusalCode.ELSEWHERE, "the process that runs this table did not answer")
+        # Taken (perhaps at the last moment): the owner answers, unless it stops first.
+        if await self._state_after(interaction.id, started + ANSWER_WAIT, "taken") == "taken":
+            self.routed.discard(interaction.id)
+            raise Refused(
+                RefusalCode.UNANSWERED, "the process that took this click did not answer it"
+            )
+        return True
+
+    async def _state_after(self, interaction_id: int, deadline: float, state: str) -> str | None:
+        """The click's state once it is no longer ``state``, or at ``deadline``."""
+        storage = self.bot.storage
+        assert isinstance(storage, ClickRoutes)
+        clock = asyncio.get_running_loop().time
+        while True:
+            found = await storage.click_state(interaction_id)
+            if found != state or clock() >= deadline:
+                return found
             await asyncio.sleep(POLL)
-        if not await storage.refuse_click(interaction.id):
-            return True  # taken at the last moment: the owner answers
-        self.routed.discard(interaction.id)
-        raise Refused(RefusalCode.ELSEWHERE, "the process that runs this table did not answer")

@@ -18,6 +18,10 @@ MESSAGES: dict[str, str] = {
         "This table is run by another part of the bot, which did "
         "not answer in time: try again in a moment."
     ),
+    "refused.unanswered": (
+        "The part of the bot that runs this table stopped before answering your click: "
+        "look at the table, and if your move is not there, make it again."
+    ),
     "refused.stale": "This is no longer current: the table has moved on.",
     "refused.not_your_turn": "It is not your turn: {name} is to act.",
     "refused.not_your_seat": "That control is not yours: it belongs to another seat.",

@@ -24,6 +24,10 @@ MESSAGES: dict[str, str] = {
         "Esta mesa la lleva otra parte del bot, que no respondió a "
         "tiempo: inténtalo de nuevo en un momento."
     ),
+    "refused.unanswered": (
+        "La parte del bot que lleva esta mesa se detuvo antes de responder a tu clic: "
+        "mira la mesa y, si tu jugada no está, hazla de nuevo."
+    ),
     "refused.stale": "Esto ya no está vigente: la mesa ha avanzado.",
     "refused.not_your_turn": "No es tu turno: le toca a {name}.",
     "refused.not_your_seat": "Ese control no es tuyo: pertenece a otro asiento.",

@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
         "Cette table est tenue par une autre partie du bot, qui n'a pas "
         "répondu à temps : réessayez dans un instant."
     ),
+    "refused.unanswered": (
+        "La partie du bot qui tient cette table s'est arrêtée avant de répondre à votre "
+        "clic : regardez la table, et si votre coup n'y est pas, rejouez-le."
+    ),
     "refused.stale": "Ce n'est plus d'actualité : la table a avancé.",
     "refused.not_your_turn": "Ce n'est pas votre tour : c'est à {name}.",
     "refused.not_your_seat": (

@@ -32,6 +32,10 @@ MESSAGES: dict[str, str] = {
         "Tę grę prowadzi inna część bota, która nie "
         "odpowiedziała na czas: spróbuj ponownie za chwilę."
     ),
+    "refused.unanswered": (
+        "Część bota, która prowadzi tę grę, zatrzymała się, zanim odpowiedziała na twoje "
+        "kliknięcie: spójrz na stół i jeśli twojego ruchu tam nie ma, wykonaj go ponownie."
+    ),
     "refused.stale": "To już nieaktualne: gra poszła dalej.",
     "refused.not_your_turn": "To nie twoja kolej: teraz ruch ma {name}.",
     "refused.not_your_seat": "Ten przycisk nie jest twój: należy do innego miejsca.",

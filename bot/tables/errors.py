@@ -46,6 +46,9 @@ class RefusalCode(StrEnum):
     STORAGE = "storage"
     ELSEWHERE = "elsewhere"
     """A DM click for a table another bot process runs, which did not take it in time."""
+    UNANSWERED = "unanswered"
+    """A DM click another bot process took for its table but never answered (it stopped
+    in between): the move may or may not have been made."""
 
 
 class Refused(Exception):

@@ -4,6 +4,7 @@ it fails, and a machine without PostgreSQL skips its tests locally but fails the
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import stat
@@ -124,6 +125,27 @@ def test_a_server_is_stopped_and_removed_when_its_block_raises(
     assert directory is not None and not directory.exists()
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+@pytest.mark.usefixtures("pg_server")  # for its skip-or-fail rule when PostgreSQL is absent
+async def test_a_stopped_server_starts_again_on_its_port_with_its_data() -> None:
+    with PostgresServer() as server:
+        port = server.port
+        server.sql("CREATE TABLE kept AS SELECT 7 AS x", database=server.database)
+        before = await asyncpg.connect(server.url)
+        try:
+            await asyncio.to_thread(server.stop)
+            with pytest.raises(ConnectionRefusedError):
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+            await asyncio.to_thread(server.start)
+            assert server.port == port
+            assert server.sql("SELECT x FROM kept", database=server.database) == "7"
+            with pytest.raises((asyncpg.InterfaceError, asyncpg.PostgresError, OSError)):
+                await before.fetchval("SELECT 1")  # a connection of before the stop is gone
+        finally:
+            before.terminate()
+        await asyncio.to_thread(server.restart)
+        assert server.sql("SELECT x FROM kept", database=server.database) == "7"
 
 
 @pytest.fixture

@@ -278,8 +278,9 @@ async def current_dm(fake: FakeDiscord, user: FakeUser, turn: int) -> FakeMessag
 
 
 def latest_hand(fake: FakeDiscord, user: FakeUser, world: World) -> FakeMessage | None:
-    """``user``'s latest DM, or (DMs closed) their latest ephemeral hand with controls."""
-    dms = [m for m in fake.dm_messages(user) if not m.deleted]
+    """``user``'s latest DM (not an answer to one of their clicks there), or (DMs closed)
+    their latest ephemeral hand with controls."""
+    dms = [m for m in fake.dm_messages(user) if not m.deleted and not m.ephemeral]
     if dms:
         return dms[-1]
     mine = [m for m in fake.ephemeral_messages(user, world.table) if m.selects() or m.buttons()]

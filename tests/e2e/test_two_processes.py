@@ -3,7 +3,8 @@
 every DM click on shard 0. Alice and Bob play a whole game in a server on shard 1 from
 their DMs, so every click of theirs goes through the other process and the database; and
 a click for a table whose process is down is refused once, in the player's language,
-never applied later."""
+never applied later; a click whose owner stops after taking it is answered by its receiver,
+and never applied twice."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from drivers import (
     human_to_act,
     latest_dm,
     make_bot,
+    move_controls,
     open_lobby,
     play_to_the_end,
     press_start,
     table_of,
+    turn_of,
 )
 from fake_discord import FakeDiscord, World, build_world, run_client
 
@@ -82,9 +85,17 @@ async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
         clicks = [i for i in fake.interactions.values() if i.type == 3 and i.channel.is_dm]
         assert clicks and all(i.shards == [0] for i in clicks)  # all received by the other
         assert all(i.responded for i in clicks)
-        # Every one was handed over through the database and taken by the owner.
-        states = {await owner.storage.click_state(int(i.id)) for i in clicks}
-        assert states == {"taken"}
+
+        # Every one was handed over through the database, taken by the owner and marked
+        # answered once its answer was sent (the last one's mark may be on its way).
+        async def states() -> set[str | None]:
+            return {await owner.storage.click_state(int(i.id)) for i in clicks}
+
+        for _ in range(100):
+            if await states() == {"answered"}:
+                break
+            await asyncio.sleep(0.05)
+        assert await states() == {"answered"}
         assert len(await owner.storage.deal_records(game_id)) >= 1
 
 
@@ -135,9 +146,9 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
         took: list[bool] = []
         claim = owner.storage.claim_click
 
-        async def late_claim(interaction_id: int) -> object:
+        async def late_claim(interaction_id: int, within: float) -> object:
             await asyncio.sleep(0.6)  # past the receiver's wait
-            payload = await claim(interaction_id)
+            payload = await claim(interaction_id, within)
             took.append(payload is not None)
             return payload
 
@@ -152,3 +163,76 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
         assert table_of(owner, channel).turn == turn
         assert len(await owner.storage.actions(game_id)) == before
         assert await owner.storage.click_state(int(handle.id)) == "refused"
+
+
+async def click_alice_s_turn(fake: FakeDiscord, world: World, turn: int) -> Any:
+    message = latest_dm(fake, world.alice)
+    assert message is not None
+    assert turn_of(message.components) == turn
+    return await fake.click(world.alice, message, move_controls(message.components)[0]["custom_id"])
+
+
+async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner claims the click and stops before doing anything with it (killed between
+    its claim and the click's handler): the receiver tells Alice to look at the table,
+    in her language, before Discord's 3 s run out; the move is not made."""
+    fake, world = sharded, world_on_shard_1(sharded)
+    monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
+    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
+    channel = int(world.table.id)
+    async with run_client(fake, dms), run_client(fake, owner):
+        game_id, turn = await alice_to_play(fake, world, owner)
+        before = len(await owner.storage.actions(game_id))
+        monkeypatch.setattr(owner.router, "_parse", lambda payload: None)  # stops here
+        handle = await click_alice_s_turn(fake, world, turn)
+        answer = await handle.message(timeout=5)
+        assert answer.ephemeral and answer.content == t("fr", "refused.unanswered")
+        assert handle.response_delay < 3 and len(handle.callbacks) == 1
+        assert await owner.storage.click_state(int(handle.id)) == "taken"
+        assert table_of(owner, channel).turn == turn
+        assert len(await owner.storage.actions(game_id)) == before
+
+
+async def test_a_click_whose_owner_stops_after_applying_it_is_answered_once_applied_once(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner claims the click and makes the move, then stops before answering: the
+    receiver answers (look at the table: the move may be there), the move is stored once,
+    and an owner carrying on after all is not heard twice (Discord takes one answer): it
+    brings her DM up to date through the message instead."""
+    fake, world = sharded, world_on_shard_1(sharded)
+    monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
+    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
+    channel = int(world.table.id)
+    async with run_client(fake, dms), run_client(fake, owner):
+        game_id, turn = await alice_to_play(fake, world, owner)
+        seat = table_of(owner, channel).deal.to_act
+        before = await owner.storage.actions(game_id)
+
+        async def alice_s_moves() -> int:
+            """Her moves since the click (the bots play on after hers, up to her turn)."""
+            after = await owner.storage.actions(game_id)
+            assert after[: len(before)] == before
+            return sum(a["seat"] == seat for a in after[len(before) :])
+
+        act, stopped = owner.tables.act, asyncio.Event()
+
+        async def act_then_stop(*args: Any) -> None:
+            await act(*args)
+            await stopped.wait()  # stored, and no answer goes out
+
+        monkeypatch.setattr(owner.tables, "act", act_then_stop)
+        handle = await click_alice_s_turn(fake, world, turn)
+        answer = await handle.message(timeout=5)
+        assert answer.content == t("fr", "refused.unanswered")
+        assert await alice_s_moves() == 1
+        assert await owner.storage.click_state(int(handle.id)) == "taken"
+        stopped.set()  # the owner carries on after all: Discord refuses its answer
+        dm = latest_dm(fake, world.alice)
+        assert dm is not None
+        await fake.wait_for(lambda: turn_of(dm.components) != turn, timeout=3)
+        # her DM no longer offers the move she made
+        assert len(handle.callbacks) == 1
+        assert await alice_s_moves() == 1

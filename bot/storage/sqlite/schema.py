@@ -205,4 +205,17 @@ MIGRATIONS: tuple[str, ...] = (
         at REAL NOT NULL
     );
     """,
+    # 11: a routed click its owner has answered is marked 'answered', so that the receiver
+    # answers one left 'taken' (its owner stopped between claiming and answering). Only
+    # PostgreSQL routes clicks: the table is empty here and simply made again.
+    """
+    DROP TABLE routed_clicks;
+    CREATE TABLE routed_clicks (
+        id INTEGER PRIMARY KEY,
+        shard INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'taken', 'answered', 'refused')),
+        at REAL NOT NULL
+    );
+    """,
 )
