@@ -96,6 +96,7 @@ def test_the_route_benchmark_times_a_click_handed_over_between_processes(pg_url:
     p50, p99, worst = f["p50_ms"], f["p99_ms"], f["max_ms"]
     assert isinstance(p50, float) and isinstance(p99, float) and isinstance(worst, float)
     assert 0 < p50 <= p99 <= worst
+    assert p50 < f["answered_p50_ms"] <= f["answered_p99_ms"]  # marked after it was held
 
 
 def test_the_route_benchmark_needs_postgresql(tmp_path: Path) -> None:

@@ -350,6 +350,23 @@ async def hand_ready(fake: FakeDiscord, world: World, user: FakeUser, turn: int)
     await fake.wait_for(ready, timeout=30)
 
 
+async def alice_to_play(fake: FakeDiscord, world: World, bot: TarotBot) -> tuple[int, int]:
+    """Alice and two bots at a one-deal table of ``bot``'s, started and played to Alice's
+    first turn, her DM showing it: the game and that turn."""
+    channel = int(world.table.id)
+    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+    lobby = await open_lobby(fake, world, players=3, deals=1)
+    await fill_lobby(fake, world, lobby, [], bots=2)
+    await fake.wait_for(
+        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
+    )
+    await press_start(fake, world, lobby)
+    await fake.wait_for(lambda: human_to_act(bot, world, channel) is world.alice)
+    table = table_of(bot, channel)
+    await hand_ready(fake, world, world.alice, table.turn)
+    return table.game_id, table.turn
+
+
 async def play_to_the_end(
     fake: FakeDiscord,
     world: World,

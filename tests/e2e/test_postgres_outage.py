@@ -13,15 +13,11 @@ from pathlib import Path
 
 import pytest
 from drivers import (
-    fill_lobby,
-    hand_ready,
-    human_to_act,
+    alice_to_play,
     latest_dm,
     make_bot,
     move_controls,
-    open_lobby,
     play_to_the_end,
-    press_start,
     table_of,
     turn_of,
 )
@@ -49,17 +45,7 @@ async def test_a_game_plays_on_across_a_postgresql_restart(
     bot = make_bot(tmp_path, TAROT_DB=own_server.create_database())
     channel = int(world.table.id)
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=3, deals=1)
-        await fill_lobby(fake, world, lobby, [], bots=2)
-        await fake.wait_for(
-            lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-        )
-        await press_start(fake, world, lobby)
-        await fake.wait_for(lambda: human_to_act(bot, world, channel) is world.alice)
-        table = table_of(bot, channel)
-        game_id, turn = table.game_id, table.turn
-        await hand_ready(fake, world, world.alice, turn)
+        game_id, turn = await alice_to_play(fake, world, bot)
         await bot.presenter.drain()
         before = await bot.storage.actions(game_id)
         message = latest_dm(fake, world.alice)

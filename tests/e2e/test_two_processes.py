@@ -9,14 +9,15 @@ and never applied twice."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from drivers import (
+    alice_to_play,
     fill_lobby,
-    hand_ready,
-    human_to_act,
     latest_dm,
     make_bot,
     move_controls,
@@ -46,21 +47,23 @@ def process(tmp_path: Path, pg_url: str, shard: int) -> object:
     )
 
 
-async def alice_to_play(fake: FakeDiscord, world: World, owner: Any) -> tuple[int, int]:
-    """Alice and two bots at a table of ``owner``'s, started and played to Alice's first
-    turn, her DM showing it: the game and that turn."""
-    channel = int(world.table.id)
-    owner.presenter.tables.interval = owner.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=3, deals=1)
-    await fill_lobby(fake, world, lobby, [], bots=2)
-    await fake.wait_for(
-        lambda: table_of(owner, channel) is not None and all(table_of(owner, channel).seats)
-    )
-    await press_start(fake, world, lobby)
-    await fake.wait_for(lambda: human_to_act(owner, world, channel) is world.alice)
-    table = table_of(owner, channel)
-    await hand_ready(fake, world, world.alice, table.turn)
-    return table.game_id, table.turn
+@contextlib.asynccontextmanager
+async def at_alice_s_turn(
+    fake: FakeDiscord, world: World, tmp_path: Path, pg_url: str
+) -> AsyncIterator[tuple[Any, Any, int, int]]:
+    """Both processes running, Alice at a table of shard 1's process, at her first turn:
+    the receiver of her DM clicks, the owner, the game and that turn."""
+    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
+    async with run_client(fake, dms), run_client(fake, owner):
+        game_id, turn = await alice_to_play(fake, world, owner)
+        yield dms, owner, game_id, turn
+
+
+async def click_alice_s_turn(fake: FakeDiscord, world: World, turn: int) -> Any:
+    message = latest_dm(fake, world.alice)
+    assert message is not None
+    assert turn_of(message.components) == turn
+    return await fake.click(world.alice, message, move_controls(message.components)[0]["custom_id"])
 
 
 async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
@@ -112,12 +115,7 @@ async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
             await owner.presenter.drain()
             before = len(await owner.storage.actions(game_id))
         # The owner is gone: Alice's click reaches the other process, and nobody takes it.
-        message = latest_dm(fake, world.alice)
-        assert message is not None
-        custom_id = next(  # her first turn is a bid or a card: buttons
-            b["custom_id"] for b in message.buttons() if f":{turn}:" in b["custom_id"]
-        )
-        handle = await fake.click(world.alice, message, custom_id)
+        handle = await click_alice_s_turn(fake, world, turn)
         answer = await handle.message(timeout=5)
         assert answer.ephemeral and answer.content == t("fr", "refused.elsewhere")
         assert await dms.storage.click_state(int(handle.id)) == "refused"
@@ -138,10 +136,8 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
     nothing to take and the move is never made."""
     fake, world = sharded, world_on_shard_1(sharded)
     monkeypatch.setattr(routing, "CLAIM_WAIT", 0.3)
-    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)
-    async with run_client(fake, dms), run_client(fake, owner):
-        game_id, turn = await alice_to_play(fake, world, owner)
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
         before = len(await owner.storage.actions(game_id))
         took: list[bool] = []
         claim = owner.storage.claim_click
@@ -153,23 +149,13 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
             return payload
 
         monkeypatch.setattr(owner.storage, "claim_click", late_claim)
-        message = latest_dm(fake, world.alice)
-        assert message is not None
-        custom_id = next(b["custom_id"] for b in message.buttons() if f":{turn}:" in b["custom_id"])
-        handle = await fake.click(world.alice, message, custom_id)
+        handle = await click_alice_s_turn(fake, world, turn)
         answer = await handle.message(timeout=5)
         assert answer.content == t("fr", "refused.elsewhere")
         await fake.wait_for(lambda: took == [False], timeout=5)  # it tried, and found nothing
         assert table_of(owner, channel).turn == turn
         assert len(await owner.storage.actions(game_id)) == before
         assert await owner.storage.click_state(int(handle.id)) == "refused"
-
-
-async def click_alice_s_turn(fake: FakeDiscord, world: World, turn: int) -> Any:
-    message = latest_dm(fake, world.alice)
-    assert message is not None
-    assert turn_of(message.components) == turn
-    return await fake.click(world.alice, message, move_controls(message.components)[0]["custom_id"])
 
 
 async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied(
@@ -180,10 +166,8 @@ async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied
     in her language, before Discord's 3 s run out; the move is not made."""
     fake, world = sharded, world_on_shard_1(sharded)
     monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
-    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)
-    async with run_client(fake, dms), run_client(fake, owner):
-        game_id, turn = await alice_to_play(fake, world, owner)
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
         before = len(await owner.storage.actions(game_id))
         monkeypatch.setattr(owner.router, "_parse", lambda payload: None)  # stops here
         handle = await click_alice_s_turn(fake, world, turn)
@@ -204,10 +188,8 @@ async def test_a_click_whose_owner_stops_after_applying_it_is_answered_once_appl
     brings her DM up to date through the message instead."""
     fake, world = sharded, world_on_shard_1(sharded)
     monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
-    dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     channel = int(world.table.id)
-    async with run_client(fake, dms), run_client(fake, owner):
-        game_id, turn = await alice_to_play(fake, world, owner)
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
         seat = table_of(owner, channel).deal.to_act
         before = await owner.storage.actions(game_id)
 
