@@ -7,7 +7,9 @@ played by heuristic bots without pauses (as fast as the service lets them), and 
 hundred milliseconds of "thinking". It measures what players would feel: the latency of
 a human's action from the call to the presenter's update, the event loop's longest stall
 (the lateness of a 5 ms heartbeat task), deals completed per second, and memory per table.
-Target: 1,000 tables with human p99 under 100 ms and no stall over 50 ms.
+Target: 1,000 tables with human p99 under 100 ms and no stall over 50 ms. With ``--cross``
+(PostgreSQL) every human's move is a DM click handed over between processes
+(``load_crossing.py``), its latency the route included.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tarot_core.arena import percentile
 from tarot_core.rules import PLAYER_COUNTS
 
 from . import pg_fill
+from .load_crossing import Crossing
 
 HUMAN = 1_000_000
 """User ids of simulated humans start here (one per human table)."""
@@ -78,6 +81,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=1,
         help="bot processes sharing the database (PostgreSQL), --tables each",
     )
+    parser.add_argument(
+        "--cross",
+        action="store_true",
+        help="every human move is a DM click routed through PostgreSQL to its table's owner",
+    )
     parser.add_argument("--part", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -86,6 +94,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run(args: argparse.Namespace) -> int:
     if args.tables < 1 or not 0 <= args.humans <= args.tables or args.seconds <= 0:
         print("need --tables >= 1, 0 <= --humans <= --tables, --seconds > 0", file=sys.stderr)
+        return 2
+    if args.cross and (args.db is None or sqlite_path(args.db) is not None):
+        print("load: --cross needs --db postgresql://... (clicks cross it)", file=sys.stderr)
         return 2
     if args.processes > 1 and args.part is None:
         return run_processes(args)
@@ -122,6 +133,8 @@ def run_processes(args: argparse.Namespace) -> int:
     keep += ["--bot-concurrency", str(args.bot_concurrency), "--db", args.db]
     if args.workers:
         keep += ["--workers", str(args.workers)]
+    if args.cross:
+        keep.append("--cross")
     command = [sys.executable, "-m", "bot.benchmarks", "load", *keep, "--json"]
     parts = [
         subprocess.Popen(
@@ -242,7 +255,12 @@ async def open_table(
 
 
 async def simulated_human(
-    manager: TableManager, channel: int, m: Measures, think: tuple[float, float], rng: random.Random
+    manager: TableManager,
+    channel: int,
+    m: Measures,
+    think: tuple[float, float],
+    rng: random.Random,
+    crossing: Crossing | None = None,
 ) -> None:
     user = HUMAN + channel
     event = m.turn_of[channel]
@@ -257,6 +275,9 @@ async def simulated_human(
         if view.to_act != seat or not view.legal:
             continue
         action = rng.choice(view.legal)
+        if crossing is not None:  # its latency is taken where the move is made
+            await crossing.click(channel, user, snapshot.turn, action)
+            continue
         start = time.perf_counter()
         try:
             await manager.act(channel, user, snapshot.turn, action)
@@ -288,6 +309,15 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         idle_expiry=86400,
     )
     manager = TableManager(storage, LoadPresenter(m), settings, executor=pool)
+    crossing = None
+    if args.cross:
+        crossing = await Crossing.open(location, storage, args.part or 0, manager)
+
+        def moved(channel: int, sent: float) -> None:
+            if m.measuring:
+                m.latencies.append(m.changed_at[channel] - sent)
+
+        crossing.moved = moved
     first = (args.part or 0) * args.tables  # each process its own channels
     humans = set(range(first, first + args.humans))
     for channel in humans:
@@ -301,7 +331,9 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         if channel in humans:
             people.append(
                 asyncio.create_task(
-                    simulated_human(manager, channel, m, args.think, random.Random(channel))
+                    simulated_human(
+                        manager, channel, m, args.think, random.Random(channel), crossing
+                    )
                 )
             )
         if channel % 100 == 99:
@@ -319,6 +351,8 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
     live = len(manager)
     for task in (beat, *people):
         task.cancel()
+    if crossing is not None:
+        await crossing.close()
     await manager.close()
     pool.shutdown(wait=True, cancel_futures=True)
     await storage.close()
@@ -337,6 +371,8 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         "deals_per_second": round(m.deals / elapsed, 2),
         "actions_per_second": round(m.actions / elapsed, 1),
         "human_actions": len(ms),
+        "crossing": crossing is not None,
+        "clicks_not_taken": crossing.refused if crossing is not None else 0,
         "human_latency_ms": {
             "p50": _round(percentile(ms, 0.50)),
             "p99": _round(percentile(ms, 0.99)),
@@ -368,8 +404,10 @@ def report(f: dict[str, Any]) -> str:
             f" {f['live_tables_at_end']} tables live at the end",
             f"deals completed:     {f['deals']} ({f['deals_per_second']}/s);"
             f" actions {f['actions_per_second']}/s",
-            f"human action:        p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms"
-            f" over {f['human_actions']} actions (target p99 < 100 ms)",
+            f"{'human action routed:' if f['crossing'] else 'human action:':<21}"
+            f"p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms over"
+            f" {f['human_actions']} actions (target p99 < 100 ms)"
+            + (f"; {f['clicks_not_taken']} clicks not taken in time" if f["crossing"] else ""),
             f"event loop stall:    max {stall['max']} ms, p99 {stall['p99']} ms (target < 50 ms)",
             f"memory per table:    {f['memory_per_table_kib']} KiB (RSS {f['rss_mib']} MiB)",
         ]

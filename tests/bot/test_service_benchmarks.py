@@ -68,6 +68,35 @@ def test_the_load_benchmark_runs_on_postgresql_and_leaves_its_games_there(pg_url
     )
 
 
+def test_the_load_benchmark_can_route_every_human_click_through_postgresql(pg_url: str) -> None:
+    f = run("load", *TINY_LOAD, "--db", pg_url, "--cross")
+    assert f["crossing"] is True
+    check_load(f)
+
+    async def states() -> dict[str, int]:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            rows = await conn.fetch("SELECT state, COUNT(*) FROM routed_clicks GROUP BY 1")
+        finally:
+            await conn.close()
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    clicks = asyncio.run(states())  # every human move went through the database
+    assert clicks.get("answered", 0) >= f["human_actions"]
+    assert f["clicks_not_taken"] == 0 and "refused" not in clicks  # all taken in time
+    assert clicks.get("taken", 0) <= 4  # at most one per human, under way at the stop
+
+
+def test_the_load_benchmark_crosses_only_on_postgresql(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.benchmarks", "load", *TINY_LOAD, "--cross"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--cross needs --db postgresql://" in done.stderr
+
+
 def check_load(f: dict[str, object]) -> None:
     assert (f["tables"], f["human_tables"], f["live_tables_at_end"]) == (12, 4, 12)
     assert isinstance(f["actions_per_second"], float) and f["actions_per_second"] > 10
