@@ -77,8 +77,16 @@ class ClickRouter:
         hand it over whole; a process that runs every shard keeps nothing."""
         if not self.splits:
             return
-        parsers: dict[str, Callable[[dict[str, Any]], None]] = self.bot._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
+        parsers: dict[str, Callable[[dict[str, Any]], None]] | None = getattr(
+            self.bot._connection, "parsers", None
+        )
+        parse = None if parsers is None else parsers.get("INTERACTION_CREATE")
+        if parsers is None or parse is None:  # discord.py's internals, which could change
+            raise RuntimeError(
+                f"discord.py {discord.__version__} gives no way to keep a DM click's"
+                " interaction for the process that owns its table: run one process"
+                " (without TAROT_SHARDS), or the discord.py version in pyproject.toml"
+            )
         self._parse = parse
 
         def keeping(data: dict[str, Any]) -> None:
