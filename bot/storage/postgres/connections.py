@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeAlias
+
+from ..sql.rows import Rows
 
 if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
     import asyncpg
@@ -31,9 +33,14 @@ if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
 class Connections:
     """The pools, ``transaction()`` and the choice of connection for each statement."""
 
+    LOCK_ROW = " FOR UPDATE"
+    """Another process's transaction could change the row between its read and its write."""
+
     def __init__(self, writers: Pool, readers: Pool) -> None:
         self.writers = writers
         self.readers = readers
+        self.committed: Rows = readers
+        """Where the shared queries (``sql/``) read committed data."""
         self._open: ContextVar[tuple[asyncio.Task[object] | None, Conn] | None] = ContextVar(
             f"pg-transaction-{id(self)}", default=None
         )
@@ -67,6 +74,19 @@ class Connections:
                 yield conn
             finally:
                 self._open.reset(token)
+
+    def writes(self) -> AbstractAsyncContextManager[Rows]:
+        """This task's transaction, for the shared queries (``sql/``)."""
+        return self._writing()
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Rows]:
+        """One read-only snapshot of committed data, for reads that must agree."""
+        async with (
+            self.readers.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield conn
 
     def _db(self) -> Pool | Conn:
         """Where a read runs: in this task's transaction (it sees its own writes), else on

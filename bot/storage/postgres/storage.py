@@ -25,12 +25,12 @@ from tarot_core import ranks as tarot_ranks
 from .. import stats
 from ..errors import DatabaseUnusable, StorageError
 from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
+from ..sql.guild_settings import GuildSettingsQueries
+from ..sql.history import HistoryQueries
+from ..sql.leaderboards import LeaderboardQueries
+from ..sql.messages import MessageRefQueries
 from ..turns import FinishedDeal, GroupCommit, Turn
 from . import counting, opening, schema
-from .guild_settings import GuildSettings
-from .history import HistoryQueries
-from .leaderboards import LeaderboardQueries
-from .messages import MessageRefs
 from .routes import ClickRoutes
 
 if TYPE_CHECKING:
@@ -55,7 +55,9 @@ def _changed(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStorage(ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
+class PostgresStorage(
+    ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries
+):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""
 

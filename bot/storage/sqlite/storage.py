@@ -27,12 +27,14 @@ from tarot_core import ranks as tarot_ranks
 from .. import stats
 from ..errors import DatabaseLost, DatabaseUnusable, StorageError
 from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
+from ..sql.guild_settings import GuildSettingsQueries
+from ..sql.history import HistoryQueries
+from ..sql.leaderboards import LeaderboardQueries
+from ..sql.messages import MessageRefQueries
+from ..sql.rows import Rows
 from ..turns import FinishedDeal, GroupCommit, Turn
 from . import counting, opening
-from .guild_settings import GuildSettings
-from .history import HistoryQueries
-from .leaderboards import LeaderboardQueries
-from .messages import MessageRefs
+from .rows import SqliteRows
 from .schema import MIGRATIONS
 
 __all__ = ["SqliteStorage"]
@@ -40,12 +42,13 @@ __all__ = ["SqliteStorage"]
 log = logging.getLogger(__name__)
 
 
-class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettings):
+class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""
 
     reader: aiosqlite.Connection
+    LOCK_ROW = ""  # a transaction holds the whole file
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
@@ -84,6 +87,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
             storage.reader = await aiosqlite.connect(str(path), isolation_level=None)
             opened.append(storage.reader)
             await storage.reader.execute("PRAGMA query_only = ON")
+            storage.committed = SqliteRows(storage.reader)
             storage._journal = opening.journal_of(path)
         except BaseException as e:
             for connection in reversed(opened):
@@ -164,6 +168,18 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefs, GuildSettin
                 await self.conn.execute("COMMIT")
             finally:
                 self._inside.reset(token)
+
+    @asynccontextmanager
+    async def writes(self) -> AsyncIterator[Rows]:
+        """One transaction, for the shared queries (``sql/``)."""
+        async with self.transaction():
+            yield SqliteRows(self.conn)
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Rows]:
+        """The reading connection as it is: its reads are not one snapshot (a
+        transaction on it would be shared by every task reading at the same time)."""
+        yield self.committed
 
     async def _lose(self, change: str) -> DatabaseLost:
         """The file was deleted or replaced under the open connection: what it held is

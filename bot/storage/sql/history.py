@@ -1,5 +1,5 @@
-"""A player's past games and a game's deals, for history commands and record export
-(PostgreSQL), on the readers: committed data only."""
+"""A player's past games and a game's deals, for history commands and record export, on
+committed data only."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from typing import Any
 
 from ..records import DealSummary, GameSummary
 from ..summaries import deal_summaries, game_summaries
-from .connections import Connections
+from .rows import Backend
 
 
-class HistoryQueries(Connections):
-    """The read side of past games, part of ``PostgresStorage``."""
+class HistoryQueries(Backend):
+    """The read side of past games, part of each backend's storage."""
 
     async def recent_games(self, player_id: int, limit: int = 10) -> list[GameSummary]:
         """The games where the player holds a seat, newest first, whatever their status."""
-        found = await self.readers.fetch(
+        found = await self.committed.fetch(
             "SELECT DISTINCT game_id FROM seats WHERE player_id = $1"
             " ORDER BY game_id DESC LIMIT $2",
             player_id,
@@ -25,35 +25,32 @@ class HistoryQueries(Connections):
         ids = [int(r[0]) for r in found]
         if not ids:
             return []
-        async with (
-            self.readers.acquire() as conn,
-            conn.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            # one snapshot for the three reads, so that they agree with each other
-            game_rows = await conn.fetch(
+        marks = ", ".join(f"${n}" for n in range(1, len(ids) + 1))
+        async with self.snapshot() as db:  # the three reads agree with each other
+            game_rows = await db.fetch(
                 "SELECT id, guild_id, channel_id, status, created_at, finished_at,"
                 " (SELECT COUNT(*) FROM deals d WHERE d.game_id = g.id) FROM games g"
-                " WHERE id = ANY($1::bigint[])",
-                ids,
+                f" WHERE id IN ({marks})",
+                *ids,
             )
-            seat_rows = await conn.fetch(
+            seat_rows = await db.fetch(
                 "SELECT s.game_id, s.seat, s.player_id, p.name, p.kind, r.total, r.rank"
                 " FROM seats s JOIN players p ON p.id = s.player_id"
                 " LEFT JOIN game_results r ON r.game_id = s.game_id AND r.seat = s.seat"
-                " WHERE s.game_id = ANY($1::bigint[]) ORDER BY s.game_id, s.seat",
-                ids,
+                f" WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.seat",
+                *ids,
             )
-            sums = await conn.fetch(
+            sums = await db.fetch(
                 "SELECT d.game_id, s.seat, SUM(s.score) FROM deals d"
                 " JOIN deal_scores s ON s.deal_id = d.id"
-                " WHERE d.game_id = ANY($1::bigint[]) GROUP BY d.game_id, s.seat",
-                ids,
+                f" WHERE d.game_id IN ({marks}) GROUP BY d.game_id, s.seat",
+                *ids,
             )
         return game_summaries(ids, game_rows, seat_rows, sums)
 
     async def game_deals(self, game_id: int) -> list[DealSummary]:
         """The game's recorded deals in order, redeals included."""
-        rows = await self.readers.fetch(
+        rows = await self.committed.fetch(
             "SELECT d.number, d.outcome, d.taker_seat, d.contract, d.made, s.score"
             " FROM deals d JOIN deal_scores s ON s.deal_id = d.id"
             " WHERE d.game_id = $1 ORDER BY d.number, s.seat",
@@ -63,7 +60,7 @@ class HistoryQueries(Connections):
 
     async def seat_names(self, game_id: int) -> list[str]:
         """Each seat's player name, in seat order, for a deal's picture."""
-        rows = await self.readers.fetch(
+        rows = await self.committed.fetch(
             "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id"
             " WHERE s.game_id = $1 ORDER BY s.seat",
             game_id,
@@ -72,7 +69,7 @@ class HistoryQueries(Connections):
 
     async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None:
         """The stored ``tarot-deal/1`` record of one deal, for export; None if unknown."""
-        record = await self.readers.fetchval(
+        record = await self.committed.fetchval(
             "SELECT record FROM deals WHERE game_id = $1 AND number = $2", game_id, number
         )
         return None if record is None else dict(json.loads(record))

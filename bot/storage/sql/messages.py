@@ -1,18 +1,22 @@
-"""Where a table's Discord messages are, so they are edited (not re-posted) after a restart
-(PostgreSQL). Reads go to the readers, as SQLite's go to its reading connection."""
+"""Where a table's Discord messages are, so they are edited (not re-posted) after a
+restart; which users closed their DMs and the language they last used; facts of the
+deployment (``meta``). Reads see committed data; each write is its own transaction (on
+SQLite's shared connection a bare write could land in another task's open transaction and
+vanish with its rollback)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from .connections import Connections
+from .rows import Backend
 
 GameRef = Literal["message_id", "thread_id"]
 """A Discord id kept on a game's row (a column name, never text from outside)."""
 
 
-class MessageRefs(Connections):
-    """Part of ``PostgresStorage``: message ids, closed DMs, languages and deployment facts."""
+class MessageRefQueries(Backend):
+    """Message ids, closed DMs, languages and deployment facts, part of each backend's
+    storage."""
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         await self._set_game_ref(game_id, "message_id", message_id)
@@ -28,18 +32,18 @@ class MessageRefs(Connections):
         return await self._game_ref(game_id, "thread_id")
 
     async def _set_game_ref(self, game_id: int, column: GameRef, value: int | None) -> None:
-        async with self._writing() as conn:
-            await conn.execute(f"UPDATE games SET {column} = $1 WHERE id = $2", value, game_id)
+        async with self.writes() as db:
+            await db.execute(f"UPDATE games SET {column} = $1 WHERE id = $2", value, game_id)
 
     async def _game_ref(self, game_id: int, column: GameRef) -> int | None:
-        value = await self.readers.fetchval(f"SELECT {column} FROM games WHERE id = $1", game_id)
+        value = await self.committed.fetchval(f"SELECT {column} FROM games WHERE id = $1", game_id)
         return None if value is None else int(value)
 
     async def set_dm_message(
         self, game_id: int, seat: int, channel_id: int | None, message_id: int | None
     ) -> None:
-        async with self._writing() as conn:
-            await conn.execute(
+        async with self.writes() as db:
+            await db.execute(
                 "UPDATE seats SET dm_channel_id = $1, dm_message_id = $2"
                 " WHERE game_id = $3 AND seat = $4",
                 channel_id,
@@ -50,7 +54,7 @@ class MessageRefs(Connections):
 
     async def dm_message(self, game_id: int, seat: int) -> tuple[int, int] | None:
         """(DM channel id, message id) of a seat's DM for this game, if one was sent."""
-        row = await self.readers.fetchrow(
+        row = await self.committed.fetchrow(
             "SELECT dm_channel_id, dm_message_id FROM seats WHERE game_id = $1 AND seat = $2",
             game_id,
             seat,
@@ -61,15 +65,15 @@ class MessageRefs(Connections):
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         """Remembered per Discord user: once told, not told again at every turn."""
-        async with self._writing() as conn:
-            await conn.execute(
+        async with self.writes() as db:
+            await db.execute(
                 "UPDATE players SET dm_closed = $1 WHERE kind = 'user' AND external_id = $2",
                 int(closed),
                 str(user_id),
             )
 
     async def dm_closed(self, user_id: int) -> bool:
-        closed = await self.readers.fetchval(
+        closed = await self.committed.fetchval(
             "SELECT dm_closed FROM players WHERE kind = 'user' AND external_id = $1",
             str(user_id),
         )
@@ -77,23 +81,23 @@ class MessageRefs(Connections):
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         """The Discord language a user last interacted in (their DMs follow it)."""
-        async with self._writing() as conn:
-            await conn.execute(
+        async with self.writes() as db:
+            await db.execute(
                 "UPDATE players SET locale = $1 WHERE kind = 'user' AND external_id = $2",
                 locale,
                 str(user_id),
             )
 
     async def locale(self, user_id: int) -> str | None:
-        value = await self.readers.fetchval(
+        value = await self.committed.fetchval(
             "SELECT locale FROM players WHERE kind = 'user' AND external_id = $1",
             str(user_id),
         )
         return None if value is None else str(value)
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._writing() as conn:
-            await conn.execute(
+        async with self.writes() as db:
+            await db.execute(
                 "INSERT INTO meta (key, value) VALUES ($1, $2)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 key,
@@ -101,5 +105,5 @@ class MessageRefs(Connections):
             )
 
     async def meta(self, key: str) -> str | None:
-        value = await self.readers.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        value = await self.committed.fetchval("SELECT value FROM meta WHERE key = $1", key)
         return None if value is None else str(value)

@@ -1,5 +1,5 @@
-"""Leaderboards and personal statistics, read from the materialized ``player_stats``
-(PostgreSQL), on the readers: committed data only, even from inside a transaction.
+"""Leaderboards and personal statistics, read from the materialized ``player_stats``, on
+committed data only (even from inside a transaction).
 
 A player is ranked in a scope once it has finished ``min_games`` games there. Players are
 ordered by rating, then points, then id; the rank counts the ranked players strictly ahead
@@ -11,18 +11,18 @@ from __future__ import annotations
 from ..records import PlayerStats, Standing
 from ..standings import COLUMNS, line, ranked_page, with_defaults
 from ..stats import scope_of
-from .connections import Connections
+from .rows import Backend
 
 
-class LeaderboardQueries(Connections):
-    """The read side of the leaderboards, part of ``PostgresStorage``."""
+class LeaderboardQueries(Backend):
+    """The read side of the leaderboards, part of each backend's storage."""
 
     async def leaderboard(
         self, guild_id: int | None, *, min_games: int = 5, limit: int = 10, offset: int = 0
     ) -> list[Standing]:
         """One page of a guild's leaderboard (``None``: the global one), best first."""
         scope = scope_of(guild_id)
-        found = await self.readers.fetch(
+        found = await self.committed.fetch(
             f"SELECT {COLUMNS} FROM player_stats s JOIN players p ON p.id = s.player_id"
             " WHERE s.scope = $1 AND s.games >= $2"
             " ORDER BY s.rating DESC, s.points DESC, s.player_id LIMIT $3 OFFSET $4",
@@ -46,7 +46,7 @@ class LeaderboardQueries(Connections):
         rating.
         """
         scope = scope_of(guild_id)
-        found = await self.readers.fetchrow(
+        found = await self.committed.fetchrow(
             f"SELECT {COLUMNS} FROM players p"
             " LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = $1 WHERE p.id = $2",
             scope,
@@ -63,7 +63,7 @@ class LeaderboardQueries(Connections):
 
     async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int:
         """How many players are ranked in a guild (``None``: globally)."""
-        counted = await self.readers.fetchval(
+        counted = await self.committed.fetchval(
             "SELECT COUNT(*) FROM player_stats WHERE scope = $1 AND games >= $2",
             scope_of(guild_id),
             min_games,
@@ -72,7 +72,7 @@ class LeaderboardQueries(Connections):
 
     async def _ahead(self, scope: int, min_games: int, rated: float, points: int) -> int:
         """How many ranked players are strictly ahead of this rating and these points."""
-        ahead = await self.readers.fetchval(
+        ahead = await self.committed.fetchval(
             "SELECT COUNT(*) FROM player_stats WHERE scope = $1 AND games >= $2"
             " AND (rating > $3 OR (rating = $3 AND points > $4))",
             scope,

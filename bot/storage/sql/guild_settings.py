@@ -1,6 +1,6 @@
 """Per-server settings: one JSON object per guild, so that adding a setting (default
 rules, player count, timers, language...) needs no migration. A key a server never set is
-absent, and its reader falls back to the process-wide default (PostgreSQL)."""
+absent, and its reader falls back to the process-wide default."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .connections import Connections
+from .rows import Backend
 
 
-class GuildSettings(Connections):
-    """Part of ``PostgresStorage``."""
+class GuildSettingsQueries(Backend):
+    """Part of each backend's storage."""
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """What ``guild_id`` has set (empty if nothing): only keys it set are present."""
-        stored = await self.readers.fetchval(
+        stored = await self.committed.fetchval(
             "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
         )
         if stored is None:
@@ -29,14 +29,15 @@ class GuildSettings(Connections):
         back to the default) and return the settings now stored. The row is made if need
         be, then locked before it is read, so two changes at once (from any process) both
         stay: the second waits for the first and merges into its result."""
-        async with self._writing() as conn:
-            await conn.execute(
+        async with self.writes() as db:
+            await db.execute(
                 "INSERT INTO guild_settings (guild_id, settings) VALUES ($1, '{}')"
                 " ON CONFLICT (guild_id) DO NOTHING",
                 guild_id,
             )
-            stored = await conn.fetchval(
-                "SELECT settings FROM guild_settings WHERE guild_id = $1 FOR UPDATE", guild_id
+            stored = await db.fetchval(
+                f"SELECT settings FROM guild_settings WHERE guild_id = $1{self.LOCK_ROW}",
+                guild_id,
             )
             current = json.loads(stored)
             if not isinstance(current, dict):
@@ -46,7 +47,7 @@ class GuildSettings(Connections):
                     current.pop(key, None)
                 else:
                     current[key] = value
-            await conn.execute(
+            await db.execute(
                 "UPDATE guild_settings SET settings = $2 WHERE guild_id = $1",
                 guild_id,
                 json.dumps(current, sort_keys=True),
