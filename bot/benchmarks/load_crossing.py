@@ -1,9 +1,9 @@
 """``load --cross``: every simulated human's click crosses processes, as a DM click for a
 table of a process not running shard 0 does. The click is stored by a receiver (its own
 pools, as another process's would be) and signalled; the owner hears it, claims it, makes
-the move through the table service and marks it answered, while the receiver checks every
-``routing.POLL`` seconds that it was, as ``bot/discord/routing.py`` does around a real
-click. The human's latency then runs from the receiver storing the click to the owner's
+the move through the table service and marks it answered, while the receiver waits for
+that through ``handover.hand_over``, as the bot's router does around a real click. The
+human's latency then runs from the receiver storing the click to the owner's
 table having changed: the route included.
 
 Both sides run in the benchmark's process (the receiver's work is a few writes and reads
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.discord.routing import ANSWER_WAIT, CLAIM_WAIT, POLL
+from bot import handover
 from bot.storage import ClickRoutes, DatabaseUnusable, Storage, open_storage
 from bot.storage.locations import shown
 from bot.tables import Refused, TableManager
@@ -62,7 +62,7 @@ class Crossing:
             await receiver.close()
             raise DatabaseUnusable(f"{shown(location)}: --cross needs PostgreSQL")
         crossing = cls(owner, receiver, receiver, shard, manager)
-        await owner.listen_clicks([shard], crossing._heard)
+        await owner.listen_clicks([shard], crossing._heard, handover.CLAIM_WAIT)
         return crossing
 
     async def close(self) -> None:
@@ -72,7 +72,7 @@ class Crossing:
         await self._opened.close()
 
     async def click(self, channel: int, user: int, turn: int, action: Action) -> bool:
-        """A human's move sent as a DM click would be: whether its owner answered it."""
+        """A human's move sent as a DM click would be: whether its owner took it."""
         interaction_id = next(self.ids)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
@@ -83,22 +83,10 @@ class Crossing:
             "action": action_to_json(action),
             "sent": time.perf_counter(),
         }
-        clock = asyncio.get_running_loop().time
-        started = clock()
-        await self.receiver.route_click(interaction_id, self.shard, payload)
-        while True:
-            state = await self.receiver.click_state(interaction_id)
-            if state == "answered":
-                return True
-            if state == "pending" and clock() >= started + CLAIM_WAIT:
-                if await self.receiver.refuse_click(interaction_id):
-                    self.refused += 1
-                    return False
-                continue
-            if state == "taken" and clock() >= started + ANSWER_WAIT:
-                self.refused += 1
-                return False
-            await asyncio.sleep(POLL)
+        if await handover.hand_over(self.receiver, interaction_id, self.shard, payload) == "taken":
+            return True
+        self.refused += 1
+        return False
 
     def _heard(self, interaction_id: int) -> None:
         task = asyncio.get_running_loop().create_task(self._take(interaction_id))
@@ -106,7 +94,7 @@ class Crossing:
         task.add_done_callback(self._claims.discard)
 
     async def _take(self, interaction_id: int) -> None:
-        payload = await self.owner.claim_click(interaction_id, CLAIM_WAIT)
+        payload = await handover.claim(self.owner, interaction_id)
         if payload is None:
             return
         channel, user, turn = payload["channel"], payload["user"], payload["turn"]

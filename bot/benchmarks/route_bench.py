@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from bot.discord.routing import CLAIM_WAIT
+from bot import handover
 from bot.storage import ClickRoutes, DatabaseUnusable, open_storage
 from bot.storage.locations import is_postgres_url, shown
 from tarot_core.arena import percentile
@@ -52,7 +52,7 @@ async def measure(url: str, clicks: int, concurrency: int) -> dict[str, Any]:
         claims: set[asyncio.Task[None]] = set()
 
         async def claim(interaction_id: int) -> None:
-            if await owner.claim_click(interaction_id, CLAIM_WAIT) is not None:
+            if await handover.claim(owner, interaction_id) is not None:
                 claimed[interaction_id].set_result(time.perf_counter())
                 await owner.answer_click(interaction_id)
                 answered[interaction_id].set_result(time.perf_counter())
@@ -62,7 +62,7 @@ async def measure(url: str, clicks: int, concurrency: int) -> dict[str, Any]:
             claims.add(task)
             task.add_done_callback(claims.discard)
 
-        await owner.listen_clicks([1], heard)
+        await owner.listen_clicks([1], heard, handover.CLAIM_WAIT)
         base = int(time.time() * 1000) << 22  # ids no earlier run used
         times: list[float] = []
         marked: list[float] = []

@@ -5,17 +5,11 @@ database (``storage.ClickRoutes``: PostgreSQL's LISTEN/NOTIFY), where the owner 
 through the click's own interaction, exactly as if Discord had sent it there: the same
 handler, the same answer, no second code path.
 
-Exactly once: the receiver stores the click and waits ``CLAIM_WAIT``; the owner claims it
-(one UPDATE from 'pending'); if nobody has when the wait ends, the receiver refuses it
-(the same UPDATE, so only one of them wins) and tells the player to try again. A click is
-thus applied once or refused once, and answered within Discord's 3 seconds either way.
-
-Never unanswered: once its answer is sent the owner marks the click 'answered'. A click
-still only 'taken' at ``ANSWER_WAIT`` had an owner that stopped between claiming and
-answering; the receiver then tells the player to look at the table, since the move may
-have been made (it is never made twice: the click was claimed once). Discord itself
-accepts one answer per interaction, so an owner answering at that very moment and the
-receiver cannot both be heard.
+The hand-over itself (exactly once, never unanswered) is ``bot/handover.py``; here, what
+Discord adds. A click nobody took in time is refused (try again); one whose owner stopped
+after taking it is answered by its receiver (look at the table: the move may have been
+made, never twice). Discord itself accepts one answer per interaction, so an owner
+answering at that very moment and the receiver cannot both be heard.
 """
 
 from __future__ import annotations
@@ -28,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import handover
 from bot.failures import log_failure
 from bot.storage import ClickRoutes
 from bot.tables import RefusalCode, Refused
@@ -37,11 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CLAIM_WAIT = 1.5
-"""Seconds a routed click waits for its owner before it is refused (Discord allows 3)."""
-ANSWER_WAIT = 2.5
-"""Seconds after which a click taken but not answered is answered by its receiver."""
-POLL = 0.05
 KEPT = 1000
 """Raw click payloads kept for routing: only the clicks under way."""
 
@@ -63,6 +53,9 @@ class ClickRouter:
         self._claims: set[asyncio.Task[None]] = set()
         self._taken: set[int] = set()
         """Clicks this process claimed and has not yet seen answered."""
+        self.routes: ClickRoutes | None = None
+        """The database clicks cross, once ``start`` found it (a process running every
+        shard has none)."""
 
     @property
     def splits(self) -> bool:
@@ -108,11 +101,13 @@ class ClickRouter:
 
     async def start(self) -> None:
         """Listen for the clicks routed to this process's shards."""
-        storage = self.bot.storage
-        if not self.splits or not isinstance(storage, ClickRoutes):
+        if self.shards is None:
             return
-        assert self.shards is not None
-        await storage.listen_clicks(self.shards, self._heard)
+        storage = self.bot.storage
+        if not isinstance(storage, ClickRoutes):  # the settings refuse this already
+            raise RuntimeError("a process running some of the shards needs PostgreSQL")
+        self.routes = storage
+        await storage.listen_clicks(self.shards, self._heard, handover.CLAIM_WAIT)
 
     def _heard(self, interaction_id: int) -> None:
         task = asyncio.get_running_loop().create_task(self._take(interaction_id))
@@ -120,10 +115,9 @@ class ClickRouter:
         task.add_done_callback(self._claims.discard)
 
     async def _take(self, interaction_id: int) -> None:
-        storage = self.bot.storage
-        assert isinstance(storage, ClickRoutes) and self._parse is not None
+        assert self.routes is not None and self._parse is not None
         try:
-            payload = await storage.claim_click(interaction_id, CLAIM_WAIT)
+            payload = await handover.claim(self.routes, interaction_id)
             if payload is not None:
                 self._taken.add(interaction_id)
                 self._parse(payload)  # as if Discord had sent it here
@@ -136,15 +130,14 @@ class ClickRouter:
         if interaction.id not in self._taken:
             return
         self._taken.discard(interaction.id)
-        storage = self.bot.storage
-        assert isinstance(storage, ClickRoutes)
-        deadline = asyncio.get_running_loop().time() + ANSWER_WAIT
+        assert self.routes is not None
+        deadline = asyncio.get_running_loop().time() + handover.ANSWER_WAIT
         while not interaction.response.is_done():
             if asyncio.get_running_loop().time() > deadline:
                 return  # the receiver answers it
-            await asyncio.sleep(POLL / 5)
+            await asyncio.sleep(handover.POLL / 5)
         try:
-            await storage.answer_click(interaction.id)
+            await self.routes.answer_click(interaction.id)
         except Exception as e:
             log_failure(log, f"marking routed click {interaction.id} answered", e)
 
@@ -152,40 +145,21 @@ class ClickRouter:
         """Hand a DM click for a table another process owns to that process: True once it
         took it (it answers); a refusal if nobody did in time; False for a click to
         handle here."""
-        storage = self.bot.storage
-        if not self.splits or interaction.guild_id is not None:
+        routes = self.routes
+        if routes is None or interaction.guild_id is not None:
             return False
-        if not isinstance(storage, ClickRoutes):
-            return False
-        stored = await storage.game(game_id)
+        stored = await self.bot.storage.game(game_id)
         if stored is None or stored.guild_id is None or self.owns(stored.guild_id):
             return False
         payload = self._raw.pop(interaction.id, None)
         if payload is None:
             return False
         self.routed.add(interaction.id)
-        clock = asyncio.get_running_loop().time
-        started = clock()
-        await storage.route_click(interaction.id, shard_of(stored.guild_id, self.count), payload)
-        state = await self._state_after(interaction.id, started + CLAIM_WAIT, "pending")
-        if state == "pending" and await storage.refuse_click(interaction.id):
-            self.routed.discard(interaction.id)
+        shard = shard_of(stored.guild_id, self.count)
+        handed = await handover.hand_over(routes, interaction.id, shard, payload)
+        if handed == "taken":
+            return True  # the owner answers
+        self.routed.discard(interaction.id)
+        if handed == "refused":
             raise Refused(RefusalCode.ELSEWHERE, "the process that runs this table did not answer")
-        # Taken (perhaps at the last moment): the owner answers, unless it stops first.
-        if await self._state_after(interaction.id, started + ANSWER_WAIT, "taken") == "taken":
-            self.routed.discard(interaction.id)
-            raise Refused(
-                RefusalCode.UNANSWERED, "the process that took this click did not answer it"
-            )
-        return True
-
-    async def _state_after(self, interaction_id: int, deadline: float, state: str) -> str | None:
-        """The click's state once it is no longer ``state``, or at ``deadline``."""
-        storage = self.bot.storage
-        assert isinstance(storage, ClickRoutes)
-        clock = asyncio.get_running_loop().time
-        while True:
-            found = await storage.click_state(interaction_id)
-            if found != state or clock() >= deadline:
-                return found
-            await asyncio.sleep(POLL)
+        raise Refused(RefusalCode.UNANSWERED, "the process that took this click did not answer it")

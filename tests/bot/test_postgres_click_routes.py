@@ -148,7 +148,7 @@ async def test_a_claim_and_a_refusal_at_once_never_both_win(pg_url: str) -> None
 async def test_the_listener_hears_the_clicks_of_its_shards_only(pg_url: str) -> None:
     async with opened(pg_url) as receiver, opened(pg_url) as owner:
         heard = Heard()
-        await owner.listen_clicks({1, 2}, heard)
+        await owner.listen_clicks({1, 2}, heard, WITHIN)
         await receiver.readers.execute("SELECT pg_notify('tarot_clicks', 'no click')")
         for n, shard in ((100, 0), (101, 1), (102, 3), (103, 2)):
             await receiver.route_click(n, shard, click(n))
@@ -172,7 +172,7 @@ async def test_pending_clicks_of_its_shards_are_heard_on_listening_unless_stale(
         finally:
             await conn.close()
         heard = Heard()
-        await owner.listen_clicks({1}, heard)
+        await owner.listen_clicks({1}, heard, WITHIN)
         assert heard.ids == [1]
 
 
@@ -182,7 +182,7 @@ async def test_a_terminated_listener_listens_again_and_hears_what_it_missed(
     caplog.set_level(logging.INFO, logger=LISTENER_LOG)
     async with opened(pg_url) as receiver, opened(pg_url) as owner:
         heard = Heard()
-        await owner.listen_clicks({1}, heard)
+        await owner.listen_clicks({1}, heard, WITHIN)
         listener = listener_of(owner)
         assert listener.conn is not None
         pid = listener.conn.get_server_pid()
@@ -212,7 +212,7 @@ async def test_a_listener_whose_connection_dies_without_a_word_listens_again(
         writers = await asyncpg.create_pool(proxy.url, min_size=1, max_size=2)
         heard = Heard()
         listener = ClickListener(
-            writers, "through the proxy", {5}, heard, check_every=0.2, check_timeout=0.3
+            writers, "through the proxy", {5}, heard, WITHIN, check_every=0.2, check_timeout=0.3
         )
         try:
             await listener.start()
@@ -234,7 +234,7 @@ async def test_after_a_server_restart_writes_fail_then_work_and_clicks_are_heard
     with PostgresServer() as server:
         async with opened(server.url) as db:
             heard = Heard()
-            await db.listen_clicks({0}, heard)
+            await db.listen_clicks({0}, heard, WITHIN)
             with pytest.raises(DOWN):
                 async with db.transaction():
                     await db.route_click(1, 0, click(1))

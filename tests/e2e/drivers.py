@@ -14,9 +14,9 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fake_discord import (
     IT_COMPONENT,
@@ -43,6 +43,9 @@ MOVE_KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart")
 
 
 # ----- the bot under test -----------------------------------------------------------------
+
+
+T = TypeVar("T")
 
 
 def make_bot(tmp_path: Path, **env: str) -> TarotBot:
@@ -348,6 +351,19 @@ async def hand_ready(fake: FakeDiscord, world: World, user: FakeUser, turn: int)
         return hand is not None and any(f":{turn}:" in c for c in hand.custom_ids())
 
     await fake.wait_for(ready, timeout=30)
+
+
+async def settled(
+    read: Callable[[], Awaitable[T]], done: Callable[[T], bool], timeout: float = 5.0
+) -> T:
+    """``read()`` again every 50 ms until ``done`` holds of what it gives, or ``timeout``
+    runs out: its last value, to assert on (``fake.wait_for`` takes plain predicates)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    value = await read()
+    while not done(value) and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+        value = await read()
+    return value
 
 
 async def alice_to_play(fake: FakeDiscord, world: World, bot: TarotBot) -> tuple[int, int]:

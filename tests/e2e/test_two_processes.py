@@ -24,12 +24,13 @@ from drivers import (
     open_lobby,
     play_to_the_end,
     press_start,
+    settled,
     table_of,
     turn_of,
 )
 from fake_discord import FakeDiscord, World, build_world, run_client
 
-from bot.discord import routing
+from bot import handover
 from bot.i18n import t
 
 
@@ -50,13 +51,13 @@ def process(tmp_path: Path, pg_url: str, shard: int) -> object:
 @contextlib.asynccontextmanager
 async def at_alice_s_turn(
     fake: FakeDiscord, world: World, tmp_path: Path, pg_url: str
-) -> AsyncIterator[tuple[Any, Any, int, int]]:
+) -> AsyncIterator[tuple[Any, int, int]]:
     """Both processes running, Alice at a table of shard 1's process, at her first turn:
-    the receiver of her DM clicks, the owner, the game and that turn."""
+    the owner, the game and that turn (the other process receives her DM clicks)."""
     dms, owner = process(tmp_path, pg_url, 0), process(tmp_path, pg_url, 1)
     async with run_client(fake, dms), run_client(fake, owner):
         game_id, turn = await alice_to_play(fake, world, owner)
-        yield dms, owner, game_id, turn
+        yield owner, game_id, turn
 
 
 async def click_alice_s_turn(fake: FakeDiscord, world: World, turn: int) -> Any:
@@ -94,11 +95,7 @@ async def test_dm_clicks_cross_to_the_process_that_owns_the_table(
         async def states() -> set[str | None]:
             return {await owner.storage.click_state(int(i.id)) for i in clicks}
 
-        for _ in range(100):
-            if await states() == {"answered"}:
-                break
-            await asyncio.sleep(0.05)
-        assert await states() == {"answered"}
+        assert await settled(states, lambda found: found == {"answered"}) == {"answered"}
         assert len(await owner.storage.deal_records(game_id)) >= 1
 
 
@@ -135,9 +132,9 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
     refusal and the owner's claim are one UPDATE each from 'pending', so the owner finds
     nothing to take and the move is never made."""
     fake, world = sharded, world_on_shard_1(sharded)
-    monkeypatch.setattr(routing, "CLAIM_WAIT", 0.3)
+    monkeypatch.setattr(handover, "CLAIM_WAIT", 0.3)
     channel = int(world.table.id)
-    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (owner, game_id, turn):
         before = len(await owner.storage.actions(game_id))
         took: list[bool] = []
         claim = owner.storage.claim_click
@@ -165,9 +162,9 @@ async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied
     its claim and the click's handler): the receiver tells Alice to look at the table,
     in her language, before Discord's 3 s run out; the move is not made."""
     fake, world = sharded, world_on_shard_1(sharded)
-    monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
+    monkeypatch.setattr(handover, "ANSWER_WAIT", 1.0)
     channel = int(world.table.id)
-    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (owner, game_id, turn):
         before = len(await owner.storage.actions(game_id))
         monkeypatch.setattr(owner.router, "_parse", lambda payload: None)  # stops here
         handle = await click_alice_s_turn(fake, world, turn)
@@ -187,9 +184,9 @@ async def test_a_click_whose_owner_stops_after_applying_it_is_answered_once_appl
     and an owner carrying on after all is not heard twice (Discord takes one answer): it
     brings her DM up to date through the message instead."""
     fake, world = sharded, world_on_shard_1(sharded)
-    monkeypatch.setattr(routing, "ANSWER_WAIT", 1.0)
+    monkeypatch.setattr(handover, "ANSWER_WAIT", 1.0)
     channel = int(world.table.id)
-    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (_, owner, game_id, turn):
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (owner, game_id, turn):
         seat = table_of(owner, channel).deal.to_act
         before = await owner.storage.actions(game_id)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from drivers import BotProcess, fill_lobby, open_lobby, press_start
+from drivers import BotProcess, fill_lobby, open_lobby, press_start, settled
 from fake_discord import FakeDiscord, build_world
 from test_resilience import FAST_EDITS, Press, play
 
@@ -124,11 +124,8 @@ async def test_the_owner_killed_mid_deal_restarts_and_every_deal_is_recorded_onc
                 assert {r[0] for r in rows} <= {"taken", "answered"}
                 return [i for i, r in enumerate(rows) if r[0] != "answered"]
 
-            for _ in range(100):
-                if await unmarked() in ([], [before_kill - 1]):
-                    break
-                await asyncio.sleep(0.05)
-            assert await unmarked() in ([], [before_kill - 1])
+            left = await settled(unmarked, lambda found: found in ([], [before_kill - 1]))
+            assert left in ([], [before_kill - 1])
             clicks = [i for i in fake.interactions.values() if i.type == 3 and i.channel.is_dm]
             assert [len(i.callbacks) for i in clicks] == [1] * len(presses)  # once each
         assert deals[: len(recorded)] == recorded  # nothing recorded before was lost

@@ -43,10 +43,6 @@ RETRY_MOST = 5.0
 """Seconds between two attempts to listen again: doubling from the first to the most."""
 STOP_TIMEOUT = 5.0
 """Seconds ``stop`` waits for the connection to be handed back before closing it."""
-MISSED_WITHIN = 3.0
-"""Pending clicks older than this (Discord's time to answer a click) are not heard on
-listening again: their player was answered (refused, or told it failed) by the process
-that received them, and no answer of ours could reach Discord any more."""
 
 
 class ClickListener:
@@ -59,6 +55,7 @@ class ClickListener:
         server: str,
         shards: Collection[int],
         heard: Callable[[int], None],
+        within: float,
         *,
         check_every: float = CHECK_EVERY,
         check_timeout: float = CHECK_TIMEOUT,
@@ -68,6 +65,9 @@ class ClickListener:
         """The server and database, without the password, for the log."""
         self.shards = frozenset(shards)
         self.heard = heard
+        self.within = within
+        """Seconds after its routing a click can be claimed: older pending clicks are not
+        heard on listening again (their receiver gave up on them)."""
         self.check_every = check_every
         self.check_timeout = check_timeout
         self.conn: Conn | None = None
@@ -121,7 +121,7 @@ class ClickListener:
                     f" AND at > {DATABASE_NOW} - $2"
                     " ORDER BY at",
                     sorted(self.shards),
-                    MISSED_WITHIN,
+                    self.within,
                 )
             except BaseException:
                 await self._discard(conn)

@@ -36,7 +36,9 @@ class ClickRoutes(Connections):
         async with self._writing() as conn:
             if now - self._pruned_at > PRUNE_EVERY:  # not a scan of the table per click
                 self._pruned_at = now
-                await conn.execute("DELETE FROM routed_clicks WHERE at < $1", now - KEEP)
+                await conn.execute(
+                    f"DELETE FROM routed_clicks WHERE at < {DATABASE_NOW} - $1", KEEP
+                )
             await conn.execute(
                 "INSERT INTO routed_clicks (id, shard, payload, state, at)"
                 f" VALUES ($1, $2, $3, 'pending', {DATABASE_NOW})",
@@ -83,13 +85,15 @@ class ClickRoutes(Connections):
         )
         return None if state is None else str(state)
 
-    async def listen_clicks(self, shards: Collection[int], heard: Callable[[int], None]) -> None:
+    async def listen_clicks(
+        self, shards: Collection[int], heard: Callable[[int], None], within: float
+    ) -> None:
         """Call ``heard(interaction_id)`` for each click routed to one of ``shards``, until
         ``close``: on a connection replaced whenever it is lost, the clicks still pending
         heard again each time it listens (``listening.py``)."""
         if self._listening is not None:
             raise RuntimeError("this storage is already listening for routed clicks")
-        listener = ClickListener(self.writers, self.server, shards, heard)
+        listener = ClickListener(self.writers, self.server, shards, heard, within)
         await listener.start()
         self._listening = listener
 
