@@ -207,7 +207,7 @@ def _shard_list(value: str) -> tuple[int, ...]:
     for part in value.replace(" ", "").split(","):
         first, dash, last = part.partition("-")
         low, high = int(first), int(last) if dash else int(first)
-        if low < 0 or high < low:
+        if low < 0 or high < low or high >= MAX_SHARDS:  # not a range to build first
             raise ValueError
         found.update(range(low, high + 1))
     return tuple(sorted(found))

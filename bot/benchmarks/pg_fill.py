@@ -16,9 +16,9 @@ from typing import Any, Protocol, cast
 
 import asyncpg
 
-from bot.storage import DatabaseUnusable
+from bot.storage import DatabaseUnusable, sqlite_path
 from bot.storage.locations import shown
-from bot.storage.postgres.opening import one_line, password_of
+from bot.storage.postgres.opening import cause_of
 from bot.storage.postgres.storage import CONNECT_TIMEOUT, REFUSALS
 
 IDENTITIES = ("players", "games", "deals")
@@ -51,15 +51,23 @@ async def connected(url: str) -> AsyncIterator[Server]:
     try:
         conn = cast(Server, await asyncpg.connect(url, timeout=CONNECT_TIMEOUT))
     except REFUSALS as e:
-        cause = one_line(e)
-        password = password_of(url)
-        if password:
-            cause = cause.replace(password, "***")
-        raise DatabaseUnusable(f"{shown(url)}: connecting failed ({cause})") from None
+        raise DatabaseUnusable(f"{shown(url)}: connecting failed ({cause_of(url, e)})") from None
     try:
         yield conn
     finally:
         await conn.close()
+
+
+async def refusal(location: str) -> str | None:
+    """Why a benchmark may not use ``location``: it fills and plays a new SQLite file or
+    an empty PostgreSQL database only, never one in use (whose tables it would play or
+    restore)."""
+    path = sqlite_path(location)
+    if path is None:
+        return await holding_data(location)
+    if path.exists():
+        return f"{path}: exists; the benchmark needs a new file"
+    return None
 
 
 async def holding_data(url: str) -> str | None:

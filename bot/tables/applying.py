@@ -13,6 +13,7 @@ import logging
 from tarot_core import Action, IllegalAction, to_record
 from tarot_core.serial import action_to_json
 
+from ..failures import log_failure
 from ..storage import FinishedDeal, Storage
 from . import derive
 from .errors import RefusalCode, Refused
@@ -78,8 +79,8 @@ async def store(storage: Storage, table: Table, action: Action | None) -> None:
             deals,
             list(game.totals) if over else None,
         )
-    except Exception:
-        log.exception("game %s: could not store turn %s", table.game_id, table.turn)
+    except Exception as e:  # its text may quote the action, an écart's cards
+        log_failure(log, f"game {table.game_id}: storing turn {table.turn}", e)
         raise Refused(RefusalCode.STORAGE, "the table could not save this; try again") from None
     table.recorded += len(unrecorded)
     if over:
@@ -94,13 +95,13 @@ async def set_away(storage: Storage, table: Table, seat: int, away: bool) -> Non
     holder.away = away
     try:
         await storage.set_away(table.game_id, seat, away)
-    except Exception:
-        log.exception("game %s: could not store seat %s away=%s", table.game_id, seat, away)
+    except Exception as e:
+        log_failure(log, f"game {table.game_id}: storing seat {seat} away={away}", e)
 
 
 async def set_status_anyway(storage: Storage, table: Table, status: TableStatus) -> None:
     """Put a status back after a failure: logged, never raised over the first error."""
     try:
         await storage.set_status(table.game_id, status)
-    except Exception:
-        log.exception("game %s: could not store status %s", table.game_id, status)
+    except Exception as e:
+        log_failure(log, f"game {table.game_id}: storing status {status}", e)

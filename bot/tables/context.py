@@ -50,8 +50,8 @@ class Context:
             yield
         except Refused:
             raise
-        except Exception:
-            log.exception("a table write failed")
+        except Exception as e:  # its text may quote what was written: a hand's cards
+            log_failure(log, "a table write", e)
             raise Refused(RefusalCode.STORAGE, "the table could not save this; try again") from None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:

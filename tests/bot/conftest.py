@@ -27,9 +27,9 @@ def pool() -> Iterator[Executor]:
 
 
 EXPECTED_ERRORS = (
-    "could not store turn",
-    "could not store seat",
-    "could not store status",
+    "storing turn",
+    "storing seat",
+    "storing status",
     "a table write failed",
 )
 """Logged errors a test may cause on purpose (storage faults); any other fails the test."""

@@ -49,6 +49,11 @@ def test_another_scheme_is_refused_in_one_line() -> None:
         ("postgresql://tarot:s3cret@db:5432/tarot", "postgresql://tarot:***@db:5432/tarot"),
         ("postgresql://tarot@db/tarot", "postgresql://tarot@db/tarot"),
         ("postgresql://:pw@db/tarot", "postgresql://:***@db/tarot"),
+        ("postgresql://tarot@db/tarot?password=s3cret", "postgresql://tarot@db/tarot?password=***"),
+        (
+            "postgresql://u:a@db/t?sslmode=require&sslpassword=k",
+            "postgresql://u:***@db/t?sslmode=require&sslpassword=***",
+        ),
         ("/var/lib/tarot.sqlite3", "/var/lib/tarot.sqlite3"),
         (Path("t.sqlite3"), "t.sqlite3"),
     ],

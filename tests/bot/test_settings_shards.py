@@ -54,6 +54,10 @@ def test_a_part_of_the_shards_on_sqlite_is_refused() -> None:
             {"TAROT_SHARD_COUNT": "2", "TAROT_SHARDS": "3-1"},
             "TAROT_SHARDS: expected shard numbers such as 0-3 or 0,2, not '3-1'",
         ),
+        (  # refused at once, not after building a range of 10^11 numbers
+            {"TAROT_SHARD_COUNT": "2", "TAROT_SHARDS": "0-99999999999"},
+            "TAROT_SHARDS: expected shard numbers such as 0-3 or 0,2, not '0-99999999999'",
+        ),
         (
             {"TAROT_SHARD_COUNT": "0"},
             "TAROT_SHARD_COUNT: expected a number of shards (1 or more), not '0'",

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import DatabaseUnusable, open_storage, sqlite_path
+from bot.storage.postgres.opening import cause_of
 from bot.storage.sqlite import SqliteStorage
 
 
@@ -62,3 +63,9 @@ def test_nothing_outside_the_storage_package_imports_a_backend() -> None:
             if words[:1] in (["import"], ["from"]) and any(b in words[1] for b in backend):
                 offenders.append(f"{path.relative_to(root.parent)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_what_a_driver_says_loses_every_password_of_the_url() -> None:
+    url = "postgresql://tarot:pw1@db/tarot?sslpassword=pw2"
+    said = OSError("login with pw1 (key pw2)\nrefused")
+    assert cause_of(url, said) == "login with *** (key ***) refused"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from ..errors import DatabaseUnusable
+from ..locations import secrets_of
 
 DEFAULT_PORT = 5432
 
@@ -29,23 +30,19 @@ def server_name(url: str) -> str:
     return f"postgresql://{user}{host}:{port}/{database}"
 
 
-def password_of(url: str) -> str | None:
-    try:
-        password = urlsplit(url).password
-    except ValueError:
-        return None
-    return unquote(password) if password else None
-
-
 def one_line(error: BaseException) -> str:
     """What ``error`` says, on one line."""
     return " ".join((str(error) or type(error).__name__).split())
 
 
+def cause_of(url: str, error: BaseException) -> str:
+    """What ``error`` says about ``url``, on one line, any password of the URL scrubbed."""
+    cause = one_line(error)
+    for secret in secrets_of(url):
+        cause = cause.replace(secret, "***")
+    return cause
+
+
 def unusable(url: str, doing: str, error: BaseException) -> DatabaseUnusable:
     """``error``, met while ``doing`` (connecting, migrating), as a one-line refusal."""
-    cause = one_line(error)
-    password = password_of(url)
-    if password:
-        cause = cause.replace(password, "***")
-    return DatabaseUnusable(f"{server_name(url)}: {doing} failed ({cause})")
+    return DatabaseUnusable(f"{server_name(url)}: {doing} failed ({cause_of(url, error)})")
