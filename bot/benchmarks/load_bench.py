@@ -123,7 +123,7 @@ def run_processes(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    refused = asyncio.run(refusal(args.db))
+    refused = asyncio.run(pg_fill.refusal(args.db))
     if refused is not None:
         print(refused, file=sys.stderr)
         return 2
@@ -174,19 +174,8 @@ async def checked(args: argparse.Namespace, location: str) -> dict[str, Any] | s
     """The figures, or why the benchmark may not run on ``location``."""
     if args.part is not None:  # one of --processes: the parent found the database empty
         return await benchmark(args, location)
-    refused = await refusal(location)
+    refused = await pg_fill.refusal(location)
     return refused if refused is not None else await benchmark(args, location)
-
-
-async def refusal(location: str) -> str | None:
-    """Why the benchmark may not run on ``location``: a new file or an empty database
-    only, so that no table of a real bot is played or restored by it."""
-    path = sqlite_path(location)
-    if path is None:
-        return await pg_fill.holding_data(location)
-    if path.exists():
-        return f"{path}: exists; the benchmark starts from a new file"
-    return None
 
 
 def rss_bytes() -> int:

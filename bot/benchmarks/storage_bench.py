@@ -80,21 +80,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def refusal(location: str) -> str | None:
-    """Why the benchmark may not fill ``location``: it only ever fills a new file or an
-    empty database, never one in use."""
-    path = sqlite_path(location)
-    if path is None:
-        return await pg_fill.holding_data(location)
-    if path.exists():
-        return f"{path}: exists; the benchmark fills a new file"
-    return None
-
-
 async def benchmark(
     location: str, players: int, deals: int, seed: int, runs: int
 ) -> dict[str, Any]:
-    refused = await refusal(location)
+    refused = await pg_fill.refusal(location)
     if refused is not None:
         raise Refused(refused)
     db = await open_storage(location)

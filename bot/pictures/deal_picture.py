@@ -139,9 +139,9 @@ class DealLayout:
 
 @cache
 def _face(card: int, height: int, lang: str) -> Image.Image:
-    """One face per card, size and language for the process: every picture reuses them."""
-    face = card_face(card, height, lang)
-    return face if face.mode == "RGBA" else face.convert("RGBA")
+    """One face per card, size and language for the process: every picture pastes the
+    same one (``card_face`` copies it at each call, for callers that draw on it)."""
+    return card_face(card, height, lang)
 
 
 def _fit(text: str, size: int, bold: bool, width: int) -> str:

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from tarot_core.rules import Contract
+from tarot_core.rules import Rules, RulesError
 
 from ..i18n import t
 from ..i18n.catalog import text_of
+from ..render.table import contract_name
 from .charts import rating_chart
 from .charts import totals_chart as draw_totals
 from .deal_picture import DealLabels, deal_png
@@ -39,14 +40,19 @@ def deal_labels(lang: str) -> DealLabels:
 
 
 def record_labels(record: object, lang: str) -> DealLabels:
-    """``deal_labels`` for this record: under the older fixed contracts the Prise is the
-    Petite, as the score sheet says."""
+    """``deal_labels`` for this record: each contract named as the score sheet names it
+    under the record's rules (``render.table.contract_name``)."""
     labels = deal_labels(lang)
-    rules = record.get("rules") if isinstance(record, dict) else None
-    if isinstance(rules, dict) and rules.get("contracts") == "fixed":
-        contracts = {**labels.contracts, Contract.PRISE: t(lang, "contract.petite")}
-        labels = dataclasses.replace(labels, contracts=contracts)
-    return labels
+    fields = record if isinstance(record, dict) else {}
+    players = fields.get("players")
+    if not isinstance(players, int):
+        return labels  # not a record: deal_png refuses it with the reason
+    try:
+        rules = Rules.from_options(players, fields.get("rules"))
+    except (RulesError, TypeError):
+        return labels  # the same
+    contracts = {c: contract_name(lang, c, rules) for c in labels.contracts}
+    return dataclasses.replace(labels, contracts=contracts)
 
 
 def deal_picture(record: object, lang: str, names: Sequence[str]) -> bytes:
