@@ -164,7 +164,7 @@ def parser() -> argparse.ArgumentParser:
 
     from . import bidding_report
 
-    k = sub.add_parser("bidding", help="a bot level's bids on random deals, against RULES.md §10")
+    k = sub.add_parser("bidding", help="a bot level's bids on random deals vs docs/rules.md §10")
     bidding_report.add_arguments(k)
     k.set_defaults(func=bidding_report.run_cli)
 

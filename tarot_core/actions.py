@@ -60,7 +60,7 @@ class DeclareSlam:
     seat: int
     announce: bool
     petit: bool = False
-    """With ``announce``: a petit chelem (RULES.md §11.3) instead of a chelem; it does not
+    """With ``announce``: a petit chelem (docs/rules.md §11.3) instead of a chelem; it does not
     give the lead; never without ``announce``."""
 
     def __post_init__(self) -> None:
@@ -86,8 +86,8 @@ class Poignee:
 class Misere:
     seat: int
     kind: str | None = None
-    """``None`` for the misère of §6; with ``misere: "split"``, ``"trumps"`` (misère
-    d'atout) or ``"faces"`` (misère de têtes), RULES.md §11.7."""
+    """``None`` for the misère of docs/rules.md §6; with ``misere: "split"``, ``"trumps"`` (misère
+    d'atout) or ``"faces"`` (misère de têtes), docs/rules.md §11.7."""
 
     def __str__(self) -> str:
         if self.kind is None:

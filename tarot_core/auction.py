@@ -1,4 +1,4 @@
-"""Who speaks next in the bidding, whichever auction the table plays (RULES.md §3, §11.5).
+"""Who speaks next in the bidding, whichever auction the table plays (docs/rules.md §3, §11.5).
 
 The calls alone (with the rules and the dealer) decide the order of speech, so a record or a
 view lists only the calls and anyone can work out who made each: the single round (§3), the
@@ -18,7 +18,7 @@ _PAROLE = Contract.PAROLE
 def max_calls(rules: Rules) -> int:
     """The most calls an auction can have: one per seat, twice that with parole, and in an
     open auction one pass per seat plus one bid per contract offered (a dealer who sits out,
-    RULES.md §11.1, is no seat here)."""
+    docs/rules.md §11.1, is no seat here)."""
     n = rules.playing
     if rules.auction == "open":
         return n + len(rules.bids)
@@ -27,7 +27,7 @@ def max_calls(rules: Rules) -> int:
 
 def next_speaker(rules: Rules, dealer: int, calls: Sequence[Contract]) -> int | None:
     """The seat that speaks after ``calls`` (made in turn from the seat after ``dealer``), or
-    None once the auction is over. A dealer who sits out (RULES.md §11.1) is the last seat of
+    None once the auction is over. A dealer who sits out (docs/rules.md §11.1) is the last seat of
     the round, so it is skipped by counting only ``rules.playing`` seats from the next one."""
     n = rules.players
     count = len(calls)
@@ -44,9 +44,9 @@ def next_speaker(rules: Rules, dealer: int, calls: Sequence[Contract]) -> int | 
 
 
 def _open_next(n: int, dealer: int, calls: Sequence[Contract], sits_out: bool) -> int | None:
-    """§11.5 ``open``: round the table, skipping the seats that passed, until every seat
-    but one has passed (and that one has spoken) or all have passed. A dealer who sits out
-    counts as a seat that passed before the auction."""
+    """docs/rules.md §11.5 ``open``: round the table, skipping the seats that passed, until
+    every seat but one has passed (and that one has spoken) or all have passed. A dealer who
+    sits out counts as a seat that passed before the auction."""
     everyone = (1 << n) - 1
     passed = 1 << dealer if sits_out else 0
     spoken = 0

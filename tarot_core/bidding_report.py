@@ -2,8 +2,9 @@
 
 A table of one level bids and plays many deals; the report gives, per contract, how often it
 is bid and taken, how often the taker makes it and what it scores, and compares every bid
-with the band of RULES.md §10's points table for the same hand (a confusion table), so that
-a bidding change is judged on frequencies and success rates, not on a few hands.
+with the band of the points table of docs/rules.md §10 (the guide) for the same hand (a
+confusion table), so that a bidding change is judged on frequencies and success rates, not on
+a few hands.
 """
 
 from __future__ import annotations
@@ -120,11 +121,11 @@ def format_report(figures: dict[str, Any]) -> str:
             f"{'-' if score is None else f'{score:+.1f}':>9}"
         )
     names = list(figures["contracts"])
-    lines.append("Bids (columns) against the §10 band of the same hand (rows):")
-    lines.append("  " + f"{'§10 band':<14}" + "".join(f"{n[:12]:>13}" for n in names))
+    lines.append("Bids (columns) against the guide band of the same hand (rows):")
+    lines.append("  " + f"{'guide band':<14}" + "".join(f"{n[:12]:>13}" for n in names))
     for band, row in figures["confusion"].items():
         lines.append("  " + f"{band:<14}" + "".join(f"{row[n]:>13}" for n in names))
-    lines.append(f"Agreement with §10 where its bid was open: {_pct(figures['agreement'])}")
+    lines.append(f"Agreement with the guide where its bid was open: {_pct(figures['agreement'])}")
     return "\n".join(lines)
 
 

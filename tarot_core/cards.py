@@ -44,7 +44,7 @@ TRUMPS_ABOVE: tuple[Mask, ...] = tuple(
 
 
 class CardError(ValueError):
-    """A token that is not a card in the notation of RULES.md."""
+    """A token that is not a card in the notation of docs/rules.md."""
 
 
 def suit_of(card: Card) -> int:

@@ -67,7 +67,7 @@ _PLAYING = Phase.PLAYING
 
 
 def sitting_out(rules: Rules, dealer: int) -> int:
-    """The seat that takes no part in the deal (RULES.md §11.1 ``dealer_sits_out``), or -1."""
+    """The seat that takes no part in the deal (docs/rules.md §11.1 ``dealer_sits_out``), or -1."""
     return dealer if rules.sits_out else -1
 
 
@@ -115,7 +115,7 @@ _PETIT_BIT = 1 << PETIT
 
 
 def protected_seat(rules: Rules, hands: Sequence[Mask]) -> int:
-    """With ``petit_imprenable`` (RULES.md §11.2), the seat dealt the Petit sec, whose Petit is
+    """With ``petit_imprenable`` (docs/rules.md §11.2), the seat dealt the Petit sec, whose Petit is
     protected for the whole deal; -1 otherwise (at most one seat holds the Petit)."""
     if rules.petit_imprenable:
         for seat, hand in enumerate(hands):
@@ -136,7 +136,7 @@ MISERE_SPOILERS: dict[str | None, Mask] = {
     "trumps": TRUMPS | EXCUSE_BIT,
     "faces": FACES,
 }
-"""By misère kind (None: §6's misère), the cards a dealt hand must not hold."""
+"""By misère kind (None: docs/rules.md §6's misère), the cards a dealt hand must not hold."""
 
 
 def playable(hand: Mask, led: int, max_trump: int) -> Mask:
@@ -258,7 +258,7 @@ class Deal:
         self.phase = Phase.BIDDING
         self.to_act = (dealer + 1) % n
         self.bids: list[Contract] = []
-        """Every call in the order spoken (pass, parole or a bid; RULES.md §11.5)."""
+        """Every call in the order spoken (pass, parole or a bid; docs/rules.md §11.5)."""
         self.speakers: list[int] = []
         """The seat that made each of ``bids``."""
         self.contract = Contract.PASS
@@ -271,7 +271,7 @@ class Deal:
         self.slam = False
         """A chelem announced (the taker leads)."""
         self.petit_chelem = False
-        """A petit chelem announced instead (RULES.md §11.3)."""
+        """A petit chelem announced instead (docs/rules.md §11.3)."""
         self.poignees: dict[int, tuple[Card, ...]] = {}
         self.miseres: list[int] = []
         self.misere_kinds: list[str | None] = []
@@ -292,11 +292,11 @@ class Deal:
         self.excuse_trick: int | None = None
         self.result: DealResult | None = None
         self.skip = sitting_out(rules, dealer)
-        """The dealer when it sits out (RULES.md §11.1): no cards, never to act; else -1."""
+        """The dealer when it sits out (docs/rules.md §11.1): no cards, never to act; else -1."""
         self.size = rules.playing
         """Cards in a full trick: one per seat that plays."""
         self.imprenable = protected_seat(rules, hands)
-        """The seat whose Petit is protected (RULES.md §11.2), -1 if none: true from the deal,
+        """The seat whose Petit is protected (docs/rules.md §11.2), -1 if none: true from the deal,
         public only once the Petit is played."""
         self.petit_sec_seats = (
             tuple(s for s in range(n) if petit_sec(hands[s])) if self.imprenable < 0 else ()
@@ -631,7 +631,7 @@ class Deal:
             self._after_call()
 
     def _silent(self, seat: int, contract: Contract) -> None:
-        """Refuse a call from a seat that will not speak again in this auction (RULES.md
+        """Refuse a call from a seat that will not speak again in this auction (docs/rules.md
         §11.5: it passed in an open auction, or did not say parole); other seats out of turn
         get the usual refusal."""
         if seat not in self.speakers:
@@ -921,7 +921,7 @@ class Deal:
             # Neither the Excuse nor the suit led: the rules of playable(), inlined.
             hand = held
             protected = seat == self.imprenable
-            if protected:  # RULES.md §11.2: the Petit is never forced nor refused
+            if protected:  # docs/rules.md §11.2: the Petit is never forced nor refused
                 hand &= ~_PETIT_BIT
             if not (protected and card == PETIT):
                 if led != TRUMP and hand & SUIT_MASKS[led]:
@@ -959,7 +959,7 @@ class Deal:
         if len(trick) < self.size:
             n = self.n
             seat = seat + 1 if seat + 1 < n else 0
-            if seat == self.skip:  # a dealer who sits out (RULES.md §11.1)
+            if seat == self.skip:  # a dealer who sits out (docs/rules.md §11.1)
                 seat = seat + 1 if seat + 1 < n else 0
             self.to_act = seat
             return

@@ -1,4 +1,4 @@
-"""Shuffling and dealing per RULES.md §2, from a seeded RNG so that a seed reproduces a deal."""
+"""Shuffling and dealing per docs/rules.md §2, from a seeded RNG: a seed reproduces a deal."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def deal_deck(
 
     Chien cards go one at a time between packets: never the first or the last card of the
     deck, never two in a row (each chien card takes a distinct gap between two packets).
-    A dealer who sits out (RULES.md §11.1) deals to the five others and keeps no card.
+    A dealer who sits out (docs/rules.md §11.1) deals to the five others and keeps no card.
     """
     n = rules.players
     skip = dealer if rules.sits_out else -1

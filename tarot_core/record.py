@@ -1,4 +1,4 @@
-"""``tarot-deal/1`` deal records (RECORDS.md): write one from a deal, replay one into a deal.
+"""``tarot-deal/1`` deal records (docs/records.md): write one from a deal, replay one into a deal.
 
 Replay drives a fresh deal with the record's actions, so a record is checked by exactly the
 rules that checked the game it came from.
@@ -20,7 +20,7 @@ from .serial import miseres_to_json
 
 FORMAT = "tarot-deal/1"
 PETIT_CHELEM = "petit_chelem"
-"""A record's ``slam`` when a petit chelem was announced (RULES.md §11.3)."""
+"""A record's ``slam`` when a petit chelem was announced (docs/rules.md §11.3)."""
 
 
 class RecordError(ValueError):
@@ -138,7 +138,7 @@ def _read_cards(record: dict[str, Any], rules: Rules, dealer: int) -> tuple[list
     masks = []
     for seat, hand in enumerate(hands):
         cards = _card_list(f"hands (seat {seat})", hand)
-        if rules.sits_out and seat == dealer:  # RULES.md §11.1: the dealer gets no cards
+        if rules.sits_out and seat == dealer:  # docs/rules.md §11.1: the dealer gets no cards
             if cards:
                 raise RecordError(
                     "hands",
@@ -189,7 +189,7 @@ def _bidding(deal: Deal, bids: object) -> None:
 
 
 def _auction(deal: Deal, bids: object) -> None:
-    """``auction: open`` or ``parole`` (RECORDS.md): every call in the order spoken, as
+    """``auction: open`` or ``parole`` (docs/records.md): every call in the order spoken, as
     many as the auction took; the engine works out who made each."""
     if not isinstance(bids, list):
         raise RecordError("bids", f"must be a list of the calls in order, not {quote(bids)}")
@@ -300,7 +300,7 @@ def _announcements(
 
 
 def _none_for(skip: int, seats: Iterable[int]) -> None:
-    """A dealer who sits out (RULES.md §11.1) declares no misère."""
+    """A dealer who sits out (docs/rules.md §11.1) declares no misère."""
     if skip in seats:
         raise RecordError("miseres", f"seat {skip} deals and sits out: it declares none")
 

@@ -8,14 +8,14 @@ same thing in its own language, with cards in its own notation:
 - ``card``, ``beat``: one card id; ``cards``: a tuple of card ids;
 - ``seat``, ``to_act``: seats (0-based ints);
 - ``contract``, ``highest``, ``lowest``: contracts by ``Contract.text`` (``"garde_sans"``;
-  ``"parole"`` too, RULES.md §11.5);
+  ``"parole"`` too, docs/rules.md §11.5);
 - ``action``: an ``ActionKind`` (what was attempted); ``phase``: a ``Phase`` name in lower
   case (``"ecart"``);
 - ``suit``: a suit 0..3 (Spades, Hearts, Diamonds, Clubs); ``above``: a rank 12..14 whose
   four cards a taker must have been dealt;
 - ``needed``, ``count``, ``players``: counts; ``sizes``: a tuple of counts;
 - ``kind``: a Python type name (an object that is no action at all);
-- ``misere``: a misère kind (``"trumps"`` or ``"faces"``, RULES.md §11.7).
+- ``misere``: a misère kind (``"trumps"`` or ``"faces"``, docs/rules.md §11.7).
 """
 
 from __future__ import annotations

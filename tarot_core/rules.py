@@ -1,4 +1,5 @@
-"""The rule set of a table: player count, the options of RULES.md, and what follows from them."""
+"""The rule set of a table: player count, the options of docs/rules.md, and what follows from
+them."""
 
 from __future__ import annotations
 
@@ -22,13 +23,13 @@ class Contract(IntEnum):
     PRISE = 1
     """The Petite under ``contracts: fixed`` (written ``prise`` everywhere)."""
     POUSSE = 2
-    """Only with ``contracts: pousse`` or ``fixed`` (RULES.md §11.4). The numbers are never
+    """Only with ``contracts: pousse`` or ``fixed`` (docs/rules.md §11.4). The numbers are never
     stored nor sent (records and the wire use ``text``), so inserting it changed nothing."""
     GARDE = 3
     GARDE_SANS = 4
     GARDE_CONTRE = 5
     PAROLE = -1
-    """With ``parole`` (RULES.md §11.5): said instead of passing or bidding in the first round;
+    """With ``parole`` (docs/rules.md §11.5): said instead of passing or bidding in the first round;
     it commits to nothing. Below PASS, so that it never outranks a bid; never in ``Rules.bids``."""
 
     @property
@@ -44,7 +45,7 @@ class Contract(IntEnum):
 
 
 class RulesError(ValueError):
-    """A rule option that does not exist or has a value RULES.md does not allow."""
+    """A rule option that does not exist or has a value docs/rules.md does not allow."""
 
 
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -64,7 +65,7 @@ POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
 CONTRACTS = ("fft", "pousse", "fixed")
 AUCTIONS = ("single_round", "open")
 SIX_PLAYERS = ("twelve_cards", "dealer_sits_out")
-"""RULES.md §11.1: the two ways six play; ignored unless ``players`` is 6."""
+"""docs/rules.md §11.1: the two ways six play; ignored unless ``players`` is 6."""
 FIXED_VALUES = {
     Contract.PRISE: 10,
     Contract.POUSSE: 20,
@@ -72,7 +73,7 @@ FIXED_VALUES = {
     Contract.GARDE_SANS: 80,
     Contract.GARDE_CONTRE: 160,
 }
-"""A contract's worth under ``contracts: fixed`` (RULES.md §11.4), instead of a multiplier."""
+"""A contract's worth under ``contracts: fixed`` (docs/rules.md §11.4), instead of a multiplier."""
 _MULTIPLIERS = {
     Contract.PASS: 0,
     Contract.PRISE: 1,
@@ -91,7 +92,7 @@ POIGNEE_LEVELS = ("simple", "double", "triple")
 
 @dataclass(frozen=True)
 class RuleOption:
-    """One option of RULES.md: everything else (validation, a record's ``rules`` object,
+    """One option of docs/rules.md: everything else (validation, a record's ``rules`` object,
     the command line's ``--rule``, the bot's choices and rule lines) is derived from these."""
 
     name: str
@@ -198,19 +199,19 @@ class Rules:
     prise_allowed: bool = True
     poignee_bonus: tuple[int, int, int] = (20, 30, 40)
     misere: bool | str = False
-    """``True`` (RULES.md §6), ``False``, or ``"split"`` (§11.7: ``MISERE_KINDS`` apart)."""
+    """``True`` (docs/rules.md §6), ``False``, or ``"split"`` (§11.7: ``MISERE_KINDS`` apart)."""
     shuffle: str = "full"
     contracts: str = "fft"
     round_to_ten: bool = False
     petit_chelem: bool = False
     petit_imprenable: bool = False
-    """RULES.md §11.2: a Petit dealt alone is protected instead of annulling the deal."""
+    """docs/rules.md §11.2: a Petit dealt alone is protected instead of annulling the deal."""
     auction: str = "single_round"
-    """RULES.md §11.5: ``single_round`` (§3) or ``open`` (an outbid seat may bid again)."""
+    """docs/rules.md §11.5: ``single_round`` (§3) or ``open`` (an outbid seat may bid again)."""
     parole: bool = False
-    """RULES.md §11.5: a seat may say parole in the first round and speak again (not open)."""
+    """docs/rules.md §11.5: a seat may say parole in the first round and speak again (not open)."""
     six_players: str = "twelve_cards"
-    """RULES.md §11.1: ``twelve_cards`` or ``dealer_sits_out``. Its default is the only value
+    """docs/rules.md §11.1: ``twelve_cards`` or ``dealer_sits_out``. Its default is the only value
     that means anything below 6 players (where it is ignored), so one default serves all."""
     hand_size: int = field(init=False)
     chien_size: int = field(init=False)
@@ -219,11 +220,11 @@ class Rules:
     bids: tuple[Contract, ...] = field(init=False)
     """The contracts that may be bid, lowest first (``contracts`` and ``prise_allowed``)."""
     sits_out: bool = field(init=False)
-    """Six seats and the dealer sits out (RULES.md §11.1 ``dealer_sits_out``): five play."""
+    """Six seats and the dealer sits out (docs/rules.md §11.1 ``dealer_sits_out``): five play."""
     playing: int = field(init=False)
     """The seats dealt cards, who bid and play: ``players``, or 5 when the dealer sits out."""
     calls: bool = field(init=False)
-    """The taker calls a card (RULES.md §4): five or more play."""
+    """The taker calls a card (docs/rules.md §4): five or more play."""
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or self.players not in PLAYER_COUNTS:
@@ -263,7 +264,8 @@ class Rules:
         return self.poignee_thresholds.index(shown)
 
     def multiplier(self, contract: Contract) -> int:
-        """§3's multiplier (the Pousse's is 1); ``contracts: fixed`` uses ``FIXED_VALUES``."""
+        """docs/rules.md §3's multiplier (the Pousse's is 1); ``contracts: fixed`` uses
+        ``FIXED_VALUES``."""
         if contract == Contract.GARDE_CONTRE:
             return self.garde_contre_multiplier
         return _MULTIPLIERS[contract]

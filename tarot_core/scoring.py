@@ -1,4 +1,4 @@
-"""Scoring a deal exactly as RULES.md §8 says, in half points so that nothing is a float."""
+"""Scoring a deal exactly as docs/rules.md §8 says, in half points so that nothing is a float."""
 
 from __future__ import annotations
 
@@ -39,9 +39,10 @@ class DealResult:
     slam: str | None = None
     diff: int = 0
     multiplier: int = 0
-    """§3's multiplier; 1 under ``contracts: fixed``, where ``FIXED_VALUES`` replaces 25 × it."""
+    """docs/rules.md §3's multiplier; 1 under ``contracts: fixed``, where ``FIXED_VALUES``
+    replaces 25 × it."""
     hand_score: int = 0
-    """``s`` of RULES.md §8, signed from the taker's side, misère excluded."""
+    """``s`` of docs/rules.md §8, signed from the taker's side, misère excluded."""
     poignee_bonus: int = 0
     chelem_bonus: int = 0
     misere_scores: tuple[int, ...] = ()
@@ -53,7 +54,7 @@ class DealResult:
         return self.points_half // 2 if self.points_half % 2 == 0 else self.points_half / 2
 
     def to_json(self) -> dict[str, Any]:
-        """The object printed by ``replay`` (RECORDS.md), keys in its order."""
+        """The object printed by ``replay`` (docs/records.md), keys in its order."""
         return {
             "outcome": self.outcome,
             "taker": self.taker,
@@ -80,7 +81,7 @@ def diff_points(points_half: int, target: int) -> int:
 
 def seat_scores(players: int, taker: int, partner: int | None, s: int, out: int = -1) -> list[int]:
     """Each defender -s, the partner +s, the taker the rest; ``out`` (a dealer who sits out,
-    RULES.md §11.1) 0."""
+    docs/rules.md §11.1) 0."""
     scores = [-s] * players
     playing = players
     if out >= 0:
@@ -90,7 +91,7 @@ def seat_scores(players: int, taker: int, partner: int | None, s: int, out: int 
         scores[taker] = s * (playing - 1)
     else:
         scores[partner] = s
-        scores[taker] = (playing - 3) * s  # 2s at 5 players, 3s at 6 (RULES.md §11.1)
+        scores[taker] = (playing - 3) * s  # 2s at 5 players, 3s at 6 (docs/rules.md §11.1)
     return scores
 
 
@@ -106,7 +107,7 @@ def misere_scores(players: int, miseres: Sequence[int], out: int = -1) -> list[i
 
 
 def round_ten(score: int) -> int:
-    """The nearest multiple of 10, a 5 away from zero (RULES.md §11.6: -165 → -170)."""
+    """The nearest multiple of 10, a 5 away from zero (docs/rules.md §11.6: -165 → -170)."""
     sign = -1 if score < 0 else 1
     return sign * ((abs(score) + 5) // 10 * 10)
 
@@ -121,7 +122,7 @@ def rounded_to_ten(scores: Sequence[int], taker: int) -> list[int]:
 def chelem_term(
     rules: Rules, taker_side_won: Sequence[bool], announced: bool, petit_announced: bool
 ) -> tuple[str | None, int]:
-    """The replay's ``slam`` value and the one chelem term of §8 (and §11.3)."""
+    """The replay's ``slam`` value and the one chelem term of docs/rules.md §8 (and §11.3)."""
     won = sum(taker_side_won)
     tricks = len(taker_side_won)
     if petit_announced:  # every trick included; the defence's chelem too is just a failure
@@ -146,8 +147,9 @@ def contract_terms(
     rules: Rules, contract: Contract, diff: int, made: bool, petit_au_bout: str | None
 ) -> tuple[int, int]:
     """The contract's own two terms of ``s``, signed from the taker's side: the base,
-    ±(25 + diff) × multiplier (§8) or ±(value + diff) under fixed contracts (§11.4), and
-    the petit au bout, ±10 × multiplier or ±value (a score sheet shows them as they count)."""
+    ±(25 + diff) × multiplier (docs/rules.md §8) or ±(value + diff) under fixed contracts
+    (§11.4), and the petit au bout, ±10 × multiplier or ±value (a score sheet shows them as
+    they count)."""
     sign = 1 if made else -1
     pab = _PETIT_AU_BOUT[petit_au_bout]
     if rules.contracts == "fixed":
@@ -166,8 +168,9 @@ def hand_terms(
     poignee: int,
 ) -> tuple[bool, int, int]:
     """What the taker side's card points (in half points) decide: whether the contract is
-    made, by how much (§8's diff), and ``s`` without the chelem: the contract's terms and the
-    poignées (``poignee``, their total bonus) counted for the side that wins the deal."""
+    made, by how much (docs/rules.md §8's diff), and ``s`` without the chelem: the contract's
+    terms and the poignées (``poignee``, their total bonus) counted for the side that wins the
+    deal."""
     made = taker_half >= 2 * target
     diff = diff_points(taker_half, target)
     base, pab = contract_terms(rules, contract, diff, made, petit_au_bout)
@@ -197,8 +200,8 @@ def score_played(
     ``winners`` is final: a slam side's Excuse has already been made the winner of the last
     trick. ``set_aside`` is the écart or chien; it counts for the taker except at Garde contre.
     ``poignees`` holds the bonus of each poignée shown. ``imprenable`` is the seat whose Petit
-    is protected (RULES.md §11.2), -1 if none: like the Excuse, its side keeps it. ``out`` is
-    a dealer who sits out (RULES.md §11.1), -1 if none: it scores 0.
+    is protected (docs/rules.md §11.2), -1 if none: like the Excuse, its side keeps it. ``out`` is
+    a dealer who sits out (docs/rules.md §11.1), -1 if none: it scores 0.
     """
     n = rules.players
     last = len(tricks) - 1
@@ -241,7 +244,8 @@ def score_played(
                 taker_half += 1
     petit_trick = next((i for i, cards in enumerate(tricks) if PETIT in cards), None)
     if imprenable >= 0 and petit_trick is not None:
-        # §11.2: its side keeps it, giving the trick's winner 0.5, in the last trick too.
+        # docs/rules.md §11.2: its side keeps it, giving the trick's winner 0.5, in the last
+        # trick too.
         if taking(imprenable):
             taker_half += 8
             taker_cards |= 1 << PETIT
@@ -261,7 +265,8 @@ def score_played(
     ):
         petit_au_bout = "taker" if taker_side_won[petit_trick] else "defence"
         if imprenable >= 0 and taking(imprenable) != taker_side_won[petit_trick]:
-            petit_au_bout = None  # §11.2: au bout only for the protected Petit's own side
+            # docs/rules.md §11.2: au bout only for the protected Petit's own side
+            petit_au_bout = None
     poignee = sum(poignees)
     made, diff, s = hand_terms(rules, contract, taker_half, target, petit_au_bout, poignee)
     sign = 1 if made else -1
@@ -269,7 +274,7 @@ def score_played(
     scores = seat_scores(n, taker, partner, s, out)
     extra = misere_scores(n, miseres, out)
     total = [a + b for a, b in zip(scores, extra, strict=True)]
-    if rules.round_to_ten:  # misère included before rounding (§11.6)
+    if rules.round_to_ten:  # misère included before rounding (docs/rules.md §11.6)
         total = rounded_to_ten(total, taker)
     return DealResult(
         outcome=Outcome.PLAYED,

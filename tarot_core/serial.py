@@ -1,4 +1,4 @@
-"""JSON forms of actions and views, in the card notation of RULES.md (never card ids).
+"""JSON forms of actions and views, in the card notation of docs/rules.md (never card ids).
 
 They are a public, stable interface (docs/bot-protocol.md): the bot protocol sends them to
 programs outside the project, and action logs store them. So the reading side is strict: a
@@ -98,7 +98,7 @@ def _seat_map(cards: dict[int, tuple[Card, ...]]) -> dict[str, list[str]]:
 
 
 def result_to_json(result: DealResult) -> dict[str, Any]:
-    """The ``replay`` object of RECORDS.md, followed by the details of the score."""
+    """The ``replay`` object of docs/records.md, followed by the details of the score."""
     out = result.to_json()
     out.update(
         diff=result.diff,
@@ -113,7 +113,7 @@ def result_to_json(result: DealResult) -> dict[str, Any]:
 
 def miseres_to_json(rules: Rules, seats: Iterable[int], kinds: Iterable[str | None]) -> list[Any]:
     """Seats; with ``misere: "split"``, ``{"seat": 2, "kind": "trumps"}`` objects: the one
-    form of a record's and a view's ``miseres`` (RECORDS.md)."""
+    form of a record's and a view's ``miseres`` (docs/records.md)."""
     if rules.misere != "split":
         return list(seats)
     return [{"seat": s, "kind": k} for s, k in zip(seats, kinds, strict=True)]

@@ -25,12 +25,14 @@ from .rules import PLAYER_COUNTS, Contract, Rules
 from .scoring import DealResult
 
 MIN_STRENGTH = 28
-"""The §10 strength of the weakest hand measured: well below a Prise, where bids are decided."""
+"""The docs/rules.md §10 strength of the weakest hand measured: well below a Prise, where bids
+are decided."""
 
 
 def taken_deal(rules: Rules, seed: int, index: int, floor: float) -> tuple[Deal, int] | None:
-    """Deal ``index`` with its first speaker taking (a Prise or Garde as §10 suggests, the
-    others passing), or None when that hand is too weak or short of trumps to measure."""
+    """Deal ``index`` with its first speaker taking (a Prise or Garde as docs/rules.md §10
+    suggests, the others passing), or None when that hand is too weak or short of trumps to
+    measure."""
     deal = seeded_deal(rules, "bias-deal", seed, index)
     taker = deal.to_act
     hand = deal.hands[taker]

@@ -57,11 +57,11 @@ class DealView:
     """The taker's own écart, in the taker's view only."""
     legal: tuple[Action, ...] = ()
     petit_chelem_announced: bool = False
-    """A petit chelem announced (RULES.md §11.3; ``slam_announced`` stays false)."""
+    """A petit chelem announced (docs/rules.md §11.3; ``slam_announced`` stays false)."""
     misere_kinds: tuple[str | None, ...] = ()
-    """The kind of each of ``miseres`` (RULES.md §11.7), None without ``misere: "split"``."""
+    """The kind of each of ``miseres`` (docs/rules.md §11.7), None without ``misere: "split"``."""
     petit_imprenable: int | None = None
-    """The seat whose Petit is protected (RULES.md §11.2), when this view may know it: in that
+    """The seat whose Petit is protected (docs/rules.md §11.2), when this view may know it: in that
     seat's own view, and in every view once the Petit is played."""
 
     @property
@@ -70,7 +70,8 @@ class DealView:
 
     @property
     def speakers(self) -> tuple[int, ...]:
-        """The seat that made each of ``bids`` (RULES.md §11.5: the calls decide who speaks)."""
+        """The seat that made each of ``bids`` (docs/rules.md §11.5: the calls decide who
+        speaks)."""
         return speakers(self.rules, self.dealer, self.bids)
 
     @property

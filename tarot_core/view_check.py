@@ -92,7 +92,7 @@ class _Check:
         self.size = rules.playing
         """Cards in a full trick."""
         self.skip = view.dealer if rules.sits_out else -1
-        """A dealer who sits out (RULES.md §11.1): no cards, no part in the deal."""
+        """A dealer who sits out (docs/rules.md §11.1): no cards, no part in the deal."""
         self.hand_size = rules.hand_size
         self.chien_size = rules.chien_size
 
@@ -567,7 +567,7 @@ class _Check:
                 self.fail("miseres", f"seat {s} holds {_first(spoilers)}: no misère")
 
     def protection(self) -> None:
-        """RULES.md §11.2: the protected Petit's holder is shown to that seat itself, and to
+        """docs/rules.md §11.2: the protected Petit's holder is shown to that seat itself, and to
         everyone once the Petit is played; it was dealt no other trump and not the Excuse."""
         v = self.v
         holder, me = v.petit_imprenable, v.seat

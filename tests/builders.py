@@ -1,6 +1,6 @@
 """Builders for precise deal situations in unit tests.
 
-Hands are written in the card notation of RULES.md (``"T21 KS 10H EX"``). A hand or chien
+Hands are written in the card notation of docs/rules.md (``"T21 KS 10H EX"``). A hand or chien
 given only in part is completed deterministically from the cards nobody was given, and a
 seat can be *closed* to some suits so that the filler never adds cards of them: that is how
 a test says "seat 1 holds exactly these spades and these trumps, and nothing else of them".

@@ -1,12 +1,12 @@
-"""An independent reference scorer for ``tarot-deal/1`` records, written from RULES.md alone.
+"""An independent reference scorer for ``tarot-deal/1`` records, written from docs/rules.md alone.
 
 It deliberately imports nothing from ``tarot_core``: cards are handled as their text notation
 (``T21``, ``EX``, ``KS``, ``10H``), points are counted in half points, and the trick winners
-are worked out here from RULES.md §7. It trusts the record to be legal (the engine's replay
+are worked out here from docs/rules.md §7. It trusts the record to be legal (the engine's replay
 checks that) but checks that every card it attributes to a seat was in that seat's hands,
 which catches a wrong seat attribution.
 
-``reference_score(record)`` returns a dict shaped like the ``replay`` output of RECORDS.md.
+``reference_score(record)`` returns a dict shaped like the ``replay`` output of docs/records.md.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def check_card(card: object) -> str:
 
 
 def half_points(card: str) -> int:
-    """RULES.md §1: oudler and King 4.5, Queen 3.5, Knight 2.5, Jack 1.5, others 0.5."""
+    """docs/rules.md §1: oudler and King 4.5, Queen 3.5, Knight 2.5, Jack 1.5, others 0.5."""
     if card in OUDLER_TEXTS:
         return 9
     if is_trump(card):
@@ -71,7 +71,7 @@ def half_points(card: str) -> int:
 
 
 def best_card_index(trick: list[str]) -> int:
-    """RULES.md §7: the highest trump, else the highest card of the suit led (the suit of the
+    """docs/rules.md §7: the highest trump, else the highest card of the suit led (the suit of the
     first card that is not the Excuse). The Excuse itself never wins here."""
     trumps = [(trump_rank(c), i) for i, c in enumerate(trick) if is_trump(c)]
     if trumps:
@@ -106,7 +106,7 @@ def points_value(half: int) -> int | float:
 
 
 def reference_score(record: dict[str, Any], detail: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Score a finished deal record per RULES.md §7-§8.
+    """Score a finished deal record per docs/rules.md §7-§8.
 
     If ``detail`` is a dict, it is filled with intermediate facts (trick winners, seats of
     each card, who owned the Excuse, whether the Excuse won the last trick, the hand score
@@ -128,7 +128,7 @@ def reference_score(record: dict[str, Any], detail: dict[str, Any] | None = None
         raise ValueError("the deal is not the 78 cards")
     d = detail if detail is not None else {}
 
-    # Voided deals (RULES.md §2 petit sec, §3 all pass).
+    # Voided deals (docs/rules.md §2 petit sec, §3 all pass).
     if any(petit_sec(h) for h in hands):
         d["outcome"] = "petit_sec"
         return voided("petit_sec", n)
@@ -200,7 +200,7 @@ def reference_score(record: dict[str, Any], detail: dict[str, Any] | None = None
         leader = winner
     last = len(tricks) - 1
 
-    # The Excuse in the last trick (RULES.md §7): it wins that trick if its owner's side won
+    # The Excuse in the last trick (docs/rules.md §7): it wins that trick if its owner's side won
     # every earlier trick; otherwise it changes sides.
     excuse_wins_last = False
     excuse_changes_sides = False
@@ -249,7 +249,7 @@ def reference_score(record: dict[str, Any], detail: dict[str, Any] | None = None
     diff = (abs(half["taker"] - 2 * target) + 1) // 2  # a half point rounds up
     sign = 1 if made else -1
 
-    # Petit au bout (RULES.md §8).
+    # Petit au bout (docs/rules.md §8).
     petit_trick = next((t for t, trick in enumerate(tricks) if PETIT in trick), None)
     # In the last trick; or, when a side wins every trick and its Excuse wins the last one,
     # in the last or the penultimate trick. Either way, for the side that wins the last trick.

@@ -531,7 +531,7 @@ PAROLE_RULES = Rules(parole=True)
 
 def spoken(rules: Rules, calls: str) -> Deal:
     """A fresh deal (seat 0 speaks first) after ``calls`` (``"pass prise"``), each by the
-    seat whose turn it is (RULES.md §11.5)."""
+    seat whose turn it is (docs/rules.md §11.5)."""
     deal = make_deal(rules=rules)
     for text in calls.split():
         deal.apply(Bid(deal.to_act, Contract.parse(text)))

@@ -1,4 +1,4 @@
-"""Announcements (RULES.md §6): poignée, misère, slam."""
+"""Announcements (docs/rules.md §6): poignée, misère, slam."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The bidding options (RULES.md §11.5): the open auction and parole.
+"""The bidding options (docs/rules.md §11.5): the open auction and parole.
 
-Auctions are driven call by call, each by the seat whose turn it is; records follow RECORDS.md
+Auctions are driven call by call, each by the seat whose turn it is; records follow docs/records.md
 "House rules in records" (``bids`` lists every call in the order spoken)."""
 
 from __future__ import annotations
@@ -433,7 +433,7 @@ AUCTION_OPTIONS = st.builds(
 @given(setups(options=AUCTION_OPTIONS))
 def test_random_deals_with_each_option(setup: Setup) -> None:
     """78 cards conserved, views hiding what they must, a zero sum, record → replay identical
-    (test_properties' independent tracker, which knows §11.5's order of speech)."""
+    (test_properties' independent tracker, which knows docs/rules.md §11.5's order of speech)."""
     deal = play_checked(setup)
     for seat in (*range(deal.n), None):
         check_view(view(deal, seat))

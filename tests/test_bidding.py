@@ -1,4 +1,4 @@
-"""Bidding (RULES.md §3): one round from the seat after the dealer, strictly higher bids."""
+"""Bidding (docs/rules.md §3): one round from the seat after the dealer, strictly higher bids."""
 
 from __future__ import annotations
 

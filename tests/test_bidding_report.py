@@ -31,8 +31,8 @@ def test_bidding_command_prints_its_table() -> None:
     assert "Bidding of expert:2 at 3 players: 2 deals" in out
     for name in ("pass", "prise", "garde", "garde_sans", "garde_contre"):
         assert f"\n  {name} " in out
-    assert "against the §10 band" in out
-    assert "Agreement with §10" in out
+    assert "against the guide band" in out
+    assert "Agreement with the guide" in out
 
 
 @pytest.mark.parametrize("players", [3, 5])

@@ -1,4 +1,4 @@
-"""Calling a King at 5 players (RULES.md §4): what may be called, who the partner is, and
+"""Calling a King at 5 players (docs/rules.md §4): what may be called, who the partner is, and
 that nobody is told until the called card is played."""
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def test_call_is_refused_outside_the_call_phase() -> None:
 
 
 def test_scores_with_a_partner_and_alone() -> None:
-    """RULES.md §8: at 5 with a partner, partner +s and taker +2s; alone, taker +4s."""
+    """docs/rules.md §8: at 5 with a partner, partner +s and taker +2s; alone, taker +4s."""
     d = make_deal(5, hands={0: "KH", 2: "KS"})
     start_play(d, taker=0, contract=GARDE_SANS, call="KS")
     play_out(d)

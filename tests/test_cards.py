@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md §1): text, points, oudlers, masks."""
+"""Cards and their notation (docs/rules.md §1): text, points, oudlers, masks."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_named_cards() -> None:
     assert parse_card("T21") == TRUMP_21
     assert parse_card("EX") == EXCUSE
     assert suit_of(EXCUSE) not in (SPADES, HEARTS, DIAMONDS, CLUBS, TRUMP)
-    # RULES.md examples: King of spades, 10 of hearts, Knight of diamonds, ace of clubs.
+    # docs/rules.md examples: King of spades, 10 of hearts, Knight of diamonds, ace of clubs.
     assert (suit_of(parse_card("KS")), rank_of(parse_card("KS"))) == (SPADES, 14)
     assert (suit_of(parse_card("10H")), rank_of(parse_card("10H"))) == (HEARTS, 10)
     assert (suit_of(parse_card("CD")), rank_of(parse_card("CD"))) == (DIAMONDS, 12)

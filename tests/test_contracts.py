@@ -1,6 +1,6 @@
-"""The ``contracts`` option (RULES.md §11.4): the Pousse, and the older fixed contract values.
+"""The ``contracts`` option (docs/rules.md §11.4): the Pousse, and the older fixed contract values.
 
-Scores are worked by hand from §11.4's formulas; records follow RECORDS.md "House rules in
+Scores are worked by hand from §11.4's formulas; records follow docs/records.md "House rules in
 records" (a Pousse is written ``pousse``, the Petite ``prise``)."""
 
 from __future__ import annotations
@@ -69,11 +69,11 @@ def scored(rules: Rules, contract: Contract, *, made: bool, poignee: int = 20) -
 @pytest.mark.parametrize(
     ("contracts", "contract", "made", "s"),
     [
-        # §8 with the Pousse's multiplier 1: (25 + 12) × 1 + 10 × 1 + 20
+        # docs/rules.md §8 with the Pousse's multiplier 1: (25 + 12) × 1 + 10 × 1 + 20
         ("pousse", PO, True, 67),
         # −(25 + 30) × 1 − 10 × 1 − 20
         ("pousse", PO, False, -85),
-        # §11.4 fixed: ±(value + diff) + PAB × value / 10 ± poignée
+        # docs/rules.md §11.4 fixed: ±(value + diff) + PAB × value / 10 ± poignée
         ("fixed", P, True, 10 + 12 + 10 + 20),  # Petite 42
         ("fixed", PO, True, 20 + 12 + 20 + 20),  # Pousse 72
         ("fixed", G, True, 40 + 12 + 40 + 20),  # Garde 112
@@ -93,7 +93,7 @@ def test_hand_worked_scores(contracts: str, contract: Contract, made: bool, s: i
 
 def test_fixed_garde_contre_ignores_the_multiplier_option() -> None:
     # The chien goes to the defence: 50 points, made by 9; 160 + 9 + 160 + 20 = 349, where
-    # §8 with garde_contre_multiplier 8 would give (25 + 9) × 8 + 80 + 20 = 372.
+    # docs/rules.md §8 with garde_contre_multiplier 8 would give (25 + 9) × 8 + 80 + 20 = 372.
     for multiplier in (6, 8):
         rules = Rules(contracts="fixed", garde_contre_multiplier=multiplier)
         result = scored(rules, GC, made=True)
@@ -278,7 +278,7 @@ CONTRACT_OPTIONS = st.fixed_dictionaries(
 @given(setups(options=CONTRACT_OPTIONS))
 def test_random_deals_with_each_value(setup: Setup) -> None:
     """78 cards conserved, views hiding what they must, a zero sum, record → replay identical
-    (test_properties' independent tracker, which knows §11.4's bids)."""
+    (test_properties' independent tracker, which knows docs/rules.md §11.4's bids)."""
     play_checked(setup)
 
 
@@ -331,12 +331,12 @@ def test_the_terminal_names_the_petite_and_the_pousse() -> None:
 
 def test_the_heuristic_does_not_take_with_two_trumps_however_many_kings() -> None:
     """Seen: a Prise with two trumps (issue 11). Four Kings, their Queens and long suits
-    score past 40 on §10's points table, but a taker with two trumps is drawn at once."""
+    score past 40 on the points table of §10, but a taker with two trumps is drawn at once."""
     from tarot_core.bots.evaluation import min_trumps, strength, trump_count
     from tarot_core.cards import parse_card
 
     cards = "T21 T2 KS QS CS JS 10S KH QH CH 9H KD QD CD KC QC CC 8C".split()
     hand = sum(1 << parse_card(c) for c in cards)
     assert trump_count(hand) == 2 < min_trumps(hand) == 4
-    assert strength(hand, 4) >= 40  # what §10 alone would take with
+    assert strength(hand, 4) >= 40  # what docs/rules.md §10 alone would take with
     assert preferred_contract(hand, 4) == Contract.PASS

@@ -1,4 +1,5 @@
-"""Shuffling and dealing (RULES.md §2): sizes, the chien's places, seeds, ``cut``, petit sec."""
+"""Shuffling and dealing (docs/rules.md §2): sizes, the chien's places, seeds, ``cut``,
+petit sec."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ PLAYERS = [3, 4, 5]
 def dealing_walk(
     deck: Sequence[Card], hands: Sequence[Mask], chien: Mask, dealer: int, rules: Rules
 ) -> list[int] | None:
-    """If ``hands`` and ``chien`` are ``deck`` dealt as RULES.md §2 says (packets in seat
+    """If ``hands`` and ``chien`` are ``deck`` dealt as docs/rules.md §2 says (packets in seat
     order from the seat after the dealer, chien cards one at a time between them), the deck
     positions of the chien cards; otherwise None."""
     n = rules.players

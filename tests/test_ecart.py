@@ -1,4 +1,4 @@
-"""The chien and the écart (RULES.md §5)."""
+"""The chien and the écart (docs/rules.md §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A game at a table (RULES.md §2, §9): dealer rotation, voided deals, running totals."""
+"""A game at a table (docs/rules.md §2, §9): dealer rotation, voided deals, running totals."""
 
 from __future__ import annotations
 

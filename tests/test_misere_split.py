@@ -1,4 +1,4 @@
-"""House rule ``misere: "split"`` (RULES.md §11.7): misère d'atout and misère de têtes,
+"""House rule ``misere: "split"`` (docs/rules.md §11.7): misère d'atout and misère de têtes,
 declared apart, each worth 10 from each other player; old ``misere: true`` unchanged."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every rule option of the registry together, in any combination RULES.md allows, at
+"""Every rule option of the registry together, in any combination docs/rules.md allows, at
 3 to 6 players: a deal played by random legal moves keeps the 78 cards, sums to zero,
 replays identically from its record, and shows no seat a card it may not see."""
 
@@ -19,7 +19,7 @@ from tarot_core.rules import OPTIONS, PLAYER_COUNTS
 
 @st.composite
 def option_sets(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
-    """A player count and a value for every option; combinations RULES.md forbids are
+    """A player count and a value for every option; combinations docs/rules.md forbids are
     refused by ``Rules`` itself, and drawn again."""
     players = draw(st.sampled_from(PLAYER_COUNTS))
     chosen = {o.name: o.to_json(draw(st.sampled_from(o.allowed))) for o in OPTIONS}

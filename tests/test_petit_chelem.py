@@ -1,4 +1,4 @@
-"""House rule ``petit_chelem`` (RULES.md §11.3): the announcement, its chelem term, records,
+"""House rule ``petit_chelem`` (docs/rules.md §11.3): the announcement, its chelem term, records,
 replay, views, the wire form and the bots."""
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_a_petit_chelem_won_after_announcing_a_full_chelem_is_still_minus_200() 
 
 
 def test_announced_and_failed_minus_150() -> None:
-    # §8 example: the taker wins 10 tricks of 18: s = 168 - 150 = 18.
+    # docs/rules.md §8, second example: the taker wins 10 tricks of 18: s = 168 - 150 = 18.
     result = result_of(petit(skeleton("garde_sans")))
     assert (result.slam, result.chelem_bonus, result.hand_score) == (
         "petit_announced_failed",

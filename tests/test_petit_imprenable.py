@@ -1,4 +1,4 @@
-"""House rule ``petit_imprenable`` (RULES.md §11.2): the protected Petit's legality, its
+"""House rule ``petit_imprenable`` (docs/rules.md §11.2): the protected Petit's legality, its
 scoring (kept like the Excuse, petit au bout for its own side only), records and replay,
 views and what the bots may infer, and random deals built around a protected hand."""
 
@@ -404,7 +404,7 @@ def test_the_heuristic_keeps_the_petit_out_of_a_trick_it_cannot_win() -> None:
 
 
 class ProtectedTracker(Tracker):
-    """The property tracker with RULES.md §11.2 worked out here: no petit sec, and the legal
+    """The property tracker with docs/rules.md §11.2 worked out here: no petit sec, and the legal
     cards of the holder of a protected Petit."""
 
     holder: int = -1
@@ -426,7 +426,7 @@ class ProtectedTracker(Tracker):
 
 
 def expected_taker_half(deal: Deal, holder: int) -> int:
-    """The taker's side's half points, worked out from the tricks and RULES.md §7/§11.2."""
+    """The taker's side's half points, worked out from the tricks and docs/rules.md §7/§11.2."""
     side = {deal.taker, deal.partner}
     half = 0
     if deal.contract != Contract.GARDE_CONTRE:

@@ -1,4 +1,4 @@
-"""Playing the cards (RULES.md §7): follow, trump, overtrump, undertrump, the Excuse, who
+"""Playing the cards (docs/rules.md §7): follow, trump, overtrump, undertrump, the Excuse, who
 wins a trick, and errors that name the rule."""
 
 from __future__ import annotations
@@ -315,11 +315,11 @@ def test_play_refused_after_the_end() -> None:
         d.apply(Bid(0, Contract.PASS))
 
 
-# ----- every card of every hand, against RULES.md §7 ------------------------------------
+# ----- every card of every hand, against docs/rules.md §7 ------------------------------------
 
 
 def reference_legal(hand: Mask, trick: list[Card]) -> Mask:
-    """RULES.md §7, written out plainly."""
+    """docs/rules.md §7, written out plainly."""
     led = next((c for c in trick if c != EXCUSE), None)
     excuse = hand & (1 << EXCUSE)
     if led is None:

@@ -6,7 +6,7 @@ petit sec really occur), then plays the deal to its end with ``random.Random(see
 uniformly among ``deal.legal_actions(deal.to_act)``.
 
 What may be known, and where every card is, is worked out here independently of the engine
-(a ``Tracker`` follows the actions from the cards as dealt, with RULES.md alone) and checked
+(a ``Tracker`` follows the actions from the cards as dealt, with docs/rules.md alone) and checked
 against the deal and against every seat's view after every action.
 """
 
@@ -45,7 +45,7 @@ from tarot_core.cards import format_card, parse_card
 from tarot_core.dealing import deal as deal_cards
 from tarot_core.record import replay_text
 
-# ----- cards, from the notation of RULES.md §1 --------------------------------------------
+# ----- cards, from the notation of docs/rules.md §1 --------------------------------------------
 
 TEXT = [format_card(c) for c in range(78)]
 ID = {t: c for c, t in enumerate(TEXT)}
@@ -175,7 +175,7 @@ BASE_OPTIONS = st.fixed_dictionaries(
         "misere": st.booleans(),
     }
 )
-"""The options of RULES.md §3 to §6 that ``setups`` draws unless told others."""
+"""The options of docs/rules.md §3 to §6 that ``setups`` draws unless told others."""
 
 
 @st.composite
@@ -202,7 +202,7 @@ def setups(
 
 @dataclass
 class Tracker:
-    """Follows a deal action by action from the cards as dealt, with RULES.md alone."""
+    """Follows a deal action by action from the cards as dealt, with docs/rules.md alone."""
 
     rules: Rules
     dealer: int
@@ -308,7 +308,7 @@ class Tracker:
             return set(self.public)
         return self.public | self.dealt[seat] | self.hands[seat]
 
-    # ----- legality, RULES.md §3-§7 -----
+    # ----- legality, docs/rules.md §3-§7 -----
 
     def legal_cards(self, seat: int) -> set[int]:
         hand = self.hands[seat]
@@ -330,7 +330,7 @@ class Tracker:
     def legal_bids(self) -> set[Contract]:
         lowest = Contract.PRISE if self.rules.prise_allowed else Contract.GARDE
         offered = {c for c in Contract if c >= lowest}
-        if self.rules.contracts != "fft":  # RULES.md §11.4: the Pousse, even without Prise
+        if self.rules.contracts != "fft":  # docs/rules.md §11.4: the Pousse, even without Prise
             offered.add(Contract.POUSSE)
         else:
             offered.discard(Contract.POUSSE)
@@ -344,7 +344,7 @@ class Tracker:
         )
 
     def speaker(self) -> int | None:
-        """Who speaks next (RULES.md §3, §11.5), None once the auction is over."""
+        """Who speaks next (docs/rules.md §3, §11.5), None once the auction is over."""
         n, first = self.n, (self.dealer + 1) % self.n
         order = [(first + i) % n for i in range(n)]
         if self.rules.auction == "open":
@@ -399,7 +399,7 @@ class Tracker:
         )
 
     def may_declare_misere(self, seat: int) -> set[str | None]:
-        """The misère kinds ``seat`` may declare now (None: the misère of §6)."""
+        """The misère kinds ``seat`` may declare now (None: the misère of docs/rules.md §6)."""
         if not self.rules.misere or seat in self.started:
             return set()
         no_trump = not any(is_trump(c) or c == EX for c in self.dealt[seat])
@@ -518,7 +518,7 @@ def check_end(deal: Deal, tr: Tracker) -> None:
         assert result.partner == (tr.partner if tr.n >= 5 else None)
 
     record = to_record(deal)
-    # The record says what happened, as RECORDS.md describes it.
+    # The record says what happened, as docs/records.md describes it.
     assert record["format"] == "tarot-deal/1" and record["players"] == tr.n
     assert record["dealer"] == tr.dealer
     assert [{ID[t] for t in h} for h in record["hands"]] == tr.dealt

@@ -1,6 +1,7 @@
-"""``python -m tarot_core replay`` (and ``bench``) against RECORDS.md, through real subprocesses.
+"""``python -m tarot_core replay`` (and ``bench``) against docs/records.md, through real
+subprocesses.
 
-Valid records print exactly one JSON object with exactly the fields of RECORDS.md, in that
+Valid records print exactly one JSON object with exactly the fields of docs/records.md, in that
 order. Invalid records are made from valid random records (``bench.random_deal`` and
 ``to_record``) with exactly one defect each; every one must be refused with exit status 2, one
 line on standard error naming the offending step and why, nothing on standard output and no
@@ -51,7 +52,7 @@ OUDLERS = ("T1", "T21", "EX")
 DECK = [format_card(c) for c in range(78)]
 
 
-# ----- cards as text (RULES.md §1) -------------------------------------------------------------
+# ----- cards as text (docs/rules.md §1) -----------------------------------------------------------
 
 
 def is_trump(card: str) -> bool:
@@ -269,7 +270,7 @@ def played_record(players: int) -> dict[str, Any]:
 def test_poignees_and_miseres_are_not_empty_when_false_0_or_an_empty_string(
     field: str, value: object
 ) -> None:
-    """Only absent, ``null`` and ``{}`` (poignees) or ``[]`` (miseres) are empty (RECORDS.md):
+    """Only absent, ``null`` and ``{}`` (poignees) or ``[]`` (miseres) are empty (docs/records.md):
     a value of another type is an error, as in every other field."""
     rec = played_record(4)
     rec[field] = value
@@ -326,7 +327,7 @@ class Defect:
     """Regex searched for in the rest of the line."""
     holds: tuple[str, ...] | None = None
     """For an illegal card: the cards listed in ``(holds ...)``, low to high as in the example
-    of RECORDS.md ``(holds T4, T9)``."""
+    of docs/records.md ``(holds T4, T9)``."""
 
     def check(self, line: str) -> None:
         assert "\n" not in line
@@ -398,7 +399,7 @@ def replace_elsewhere(rec: dict[str, Any], card: str, by: str) -> None:
 
 
 def expected_card_error(move: Move, card: str) -> Defect | None:
-    """The RECORDS.md line for playing ``card`` at ``move``, or None if it is legal there."""
+    """The docs/records.md line for playing ``card`` at ``move``, or None if it is legal there."""
     hand = move.hands[move.seat]
     step = re.escape(f"trick {move.trick}, card {move.card_no} (seat {move.seat}): ")
     if card not in hand:
@@ -997,11 +998,11 @@ def test_every_kind_of_illegal_card_is_refused_in_the_records_md_style() -> None
     assert checked >= 80
 
 
-# ----- the example line of RECORDS.md ------------------------------------------------------------
+# ----- the example line of docs/records.md --------------------------------------------------------
 
 
 def records_md_example() -> tuple[dict[str, Any], str]:
-    """A 4-player record whose first fault is exactly the example of RECORDS.md: seat 2 plays
+    """A 4-player record whose first fault is exactly the example of docs/records.md: seat 2 plays
     5S as the third card of trick 7, void in the suit led and holding the trumps T4 and T9."""
     hands = [
         ["KD", "QD", "CD", "KH", "QH", "CH", "1C", *(f"T{n}" for n in range(11, 22))],

@@ -1,4 +1,4 @@
-"""House rule ``round_to_ten`` (RULES.md §11.6): every seat but the taker rounded to ten."""
+"""House rule ``round_to_ten`` (docs/rules.md §11.6): every seat but the taker rounded to ten."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _deal_scores(record: dict[str, Any]) -> tuple[int, ...]:
 
 
 def test_worked_example_of_section_8_rounded() -> None:
-    # RULES.md §8 example: s = 168, each defender -168, taker +504; rounded: -170 x 3, +510.
+    # docs/rules.md §8, second example: s = 168, defenders -168, taker +504; rounded: -170, +510.
     rounded = skeleton("garde_sans", rules={"round_to_ten": True})
     result = replay(rounded)
     assert result.scores == (-170, 510, -170, -170)

@@ -1,4 +1,5 @@
-"""The rule set of a table (RULES.md §2, §3, §6; RECORDS.md ``rules``): options and sizes."""
+"""The rule set of a table (docs/rules.md §2, §3, §6; docs/records.md ``rules``): options and
+sizes."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The engine's scoring checked against an independent reference scorer (reference_scoring.py,
-written from RULES.md alone).
+written from docs/rules.md alone).
 
 a) Thousands of random complete deals at 3, 4 and 5 players, plus deals driven by biased
    policies (rigged hands, a kept Excuse, a late Petit, slams by either side, poignées,
-   misères, every contract and rule option) so that the rare cases of RULES.md §7-§8 really
+   misères, every contract and rule option) so that the rare cases of docs/rules.md §7-§8 really
    occur; each rare case is counted and must occur a few times.
 b) Hand-built scenarios with the expected numbers worked out by hand.
 """
@@ -405,7 +405,7 @@ def drive(rng: random.Random, plan: Plan) -> Deal:
 
 
 def rare_cases(record: dict[str, Any], result: dict[str, Any], d: dict[str, Any]) -> list[str]:
-    """The rare cases of RULES.md §7-§8 that a scored deal shows."""
+    """The rare cases of docs/rules.md §7-§8 that a scored deal shows."""
     if result["outcome"] != "played":
         return [result["outcome"]]
     n = record["players"]
@@ -571,7 +571,7 @@ def test_random_and_biased_deals_agree_with_the_reference(players: int) -> None:
 
 
 def trick_winner(cards: list[str]) -> int:
-    """Index of the card that takes the trick (RULES.md §7; the Excuse never does here)."""
+    """Index of the card that takes the trick (docs/rules.md §7; the Excuse never does here)."""
     trumps = [(int(c[1:]), i) for i, c in enumerate(cards) if c.startswith("T")]
     if trumps:
         return max(trumps)[1]

@@ -1,4 +1,4 @@
-"""Six players (RULES.md §11.1, option ``six_players``): the deal of twelve cards (every seat
+"""Six players (docs/rules.md §11.1, option ``six_players``): the deal of twelve cards (every seat
 plays, the call of §4, poignées of 6/8/10, scores with the taker at +3s or +5s), its records
 and replay, views that hide the partner, the bots, and random deals checked end to end."""
 
@@ -100,7 +100,7 @@ def test_the_taker_calls_a_king_at_six_players() -> None:
 
 
 def test_seat_scores_at_six_players() -> None:
-    # RULES.md §11.1: each defender -s; partner +s and taker +3s; alone, taker +5s.
+    # docs/rules.md §11.1: each defender -s; partner +s and taker +3s; alone, taker +5s.
     assert seat_scores(6, 0, 2, 100) == [300, -100, 100, -100, -100, -100]
     assert seat_scores(6, 3, None, 100) == [-100, -100, -100, 500, -100, -100]
     assert seat_scores(5, 0, 2, 100) == [200, -100, 100, -100, -100]  # unchanged at 5
@@ -307,7 +307,7 @@ def test_random_six_player_deals_keep_every_invariant(
     seed: int, dealer: int, scenario: str, bidding: str, misere: bool
 ) -> None:
     """78 cards conserved, zero sum, record -> replay identical (through JSON too), views never
-    show a hidden card nor the partner early, and the legal actions are RULES.md's (the
+    show a hidden card nor the partner early, and the legal actions are docs/rules.md's (the
     reference tracker of test_properties, at 6 players)."""
     setup = Setup(6, seed, dealer, scenario, {"misere": misere}, bidding)
     deal = play_checked(setup)
@@ -523,8 +523,8 @@ def test_sits_out_auctions_skip_the_dealer(options: dict[str, Any]) -> None:
 
 
 def may_know(deal: Deal, seat: int | None) -> Mask:
-    """What RULES.md lets ``seat`` (None: anyone) see: its own hand as dealt, every card played,
-    the chien once shown, poignées and trumps put in the écart; the taker its écart."""
+    """What docs/rules.md lets ``seat`` (None: anyone) see: its own hand as dealt, every card
+    played, the chien once shown, poignées and trumps put in the écart; the taker its écart."""
     known = deal.played | deal.ecart & TRUMPS
     for cards_shown in deal.poignees.values():
         known |= mask_of(cards_shown)

@@ -276,7 +276,7 @@ class _Builder:
         self.caption(self.labels.hands)
         for seat, hand in enumerate(self.deal.dealt):
             y = self.y
-            if seat == self.deal.skip:  # one short line: no cards, no score (RULES.md §11.1)
+            if seat == self.deal.skip:  # one short line: no cards, no score (docs/rules.md §11.1)
                 name = _fit(self.names[seat], 18, True, NAME_WIDTH - 14)
                 self.text(MARGIN, y + 2, name, 18, bold=True)
                 self.text(self.left, y + 4, self.labels.sits_out, 16, fill=MUTED)

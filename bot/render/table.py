@@ -262,7 +262,7 @@ def _seat_lines(locale: str | None, table: TableSnapshot, view: DealView | None)
         parts = [t(locale, "table.seat", seat=seat + 1, name=seat_name(locale, table, seat))]
         if view is not None and seat == view.dealer:
             parts.append(t(locale, "table.dealer"))
-            if sitting_out(view.rules, view.dealer) == seat:  # RULES.md §11.1
+            if sitting_out(view.rules, view.dealer) == seat:  # docs/rules.md §11.1
                 parts.append(t(locale, "seat.sits_out"))
         if info is not None and info.away:
             parts.append(t(locale, "table.away"))

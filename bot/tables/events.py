@@ -59,7 +59,7 @@ class EcartTrumps(Event):
 class SlamAnnounced(Event):
     seat: int
     petit: bool = False
-    """A petit chelem (RULES.md §11.3) rather than a chelem."""
+    """A petit chelem (docs/rules.md §11.3) rather than a chelem."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Judging a hand before the bidding: the points table of RULES.md §10, scaled for 3 and 5."""
+"""Judging a hand before the bidding: the points table of docs/rules.md §10, scaled for 3 and 5."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ THRESHOLDS = (
     (48, Contract.POUSSE),
     (40, Contract.PRISE),
 )
-"""§10's bands; the Pousse (§11.4, where a table offers it) takes the upper half of the
-Prise band, 48–55, under ``contracts: fixed`` too (there the Prise is the Petite)."""
+"""docs/rules.md §10's bands; the Pousse (§11.4, where a table offers it) takes the upper half
+of the Prise band, 48–55, under ``contracts: fixed`` too (there the Prise is the Petite)."""
 FFT_BIDS = Rules().bids
-"""The bids of RULES.md §3, for callers that name no table's rules."""
+"""The bids of docs/rules.md §3, for callers that name no table's rules."""
 THRESHOLD = {contract: points for points, contract in THRESHOLDS}
 SCALE = {3: 0.78, 4: 1.0, 5: 1.12, 6: 1.3}
 """Hands of 24 cards (3 players) score more for the same strength; hands of 15 (5
@@ -62,7 +62,7 @@ def strength(hand: Mask, players: int, without_chien: bool = False) -> float:
 def preferred_contract(
     hand: Mask, players: int, offered: tuple[Contract, ...] = FFT_BIDS
 ) -> Contract:
-    """The contract the table of §10 suggests (PASS under 40), among those ``offered``
+    """The contract the table of docs/rules.md §10 suggests (PASS under 40), among those ``offered``
     (``Rules.bids``): a Pousse band falls back to the Prise where there is no Pousse."""
     if trump_count(hand) < min_trumps(hand):  # points in Kings do not make a contract
         return Contract.PASS

@@ -106,7 +106,8 @@ class ExpertBot:
 BID_TRIES = 24
 """Draws tried for a world before settling for the likeliest one seen."""
 BID_MARGIN = 8
-"""How far (in §10 points) beyond a bid's band a hand makes the bid unlikely, not doubtful."""
+"""How far (in docs/rules.md §10 points) beyond a bid's band a hand makes the bid unlikely,
+not doubtful."""
 UNLIKELY = 0.05
 """The weight of a bid from a hand far from its band (or a pass from a hand far above one)."""
 DOUBTFUL = 0.25
@@ -115,7 +116,7 @@ DOUBTFUL = 0.25
 
 def _bids_likelihood(world: Deal, me: int) -> float:
     """How likely the others' calls are from the hands this world deals them: a pass says
-    no hand for the next contract, a bid a hand near its band of RULES.md §10 (with enough
+    no hand for the next contract, a bid a hand near its band of docs/rules.md §10 (with enough
     trumps; many trumps and an oudler for a Garde sans or contre)."""
     offered = sorted(c for c in world.rules.bids if c > Contract.PASS)
     players = world.rules.playing
@@ -149,8 +150,8 @@ def _bid_odds(hand: Mask, players: int, bid: Contract, above: list[Contract]) ->
 
 
 def _score(hand: Mask, players: int, contract: Contract) -> float:
-    """The §10 strength that decides ``contract``: without the chien for the Gardes sans
-    and contre."""
+    """The docs/rules.md §10 strength that decides ``contract``: without the chien for the
+    Gardes sans and contre."""
     return strength(hand, players, without_chien=contract >= Contract.GARDE_SANS)
 
 

@@ -213,11 +213,11 @@ class HeuristicBot:
             and Contract.GARDE in offered
             and overcall_worthy(hand, rules.playing)
         ):
-            wanted = Contract.GARDE  # a later bidder must bid higher (RULES.md §3)
+            wanted = Contract.GARDE  # a later bidder must bid higher (docs/rules.md §3)
         if wanted > Contract.PASS and wanted in offered:  # in an open auction, an overcall too
             return Bid(view.seat, wanted)
         if wanted == Contract.PASS and view.contract is None and borderline(hand, rules.playing):
-            # Parole (RULES.md §11.5): a hand just short of a Prise waits to hear the others
+            # Parole (docs/rules.md §11.5): a hand just short of a Prise waits to hear the others
             # rather than pass, and takes the lowest bid if nobody else has bid by the second
             # round. Not last in the first round, where it would only speak to itself.
             if Contract.PAROLE in offered and len(view.bids) < rules.playing - 1:
@@ -231,16 +231,17 @@ class HeuristicBot:
 
 
 PAROLE_MARGIN = 5
-"""How far (in §10 points) below the Prise a hand may be and still say parole."""
+"""How far (in docs/rules.md §10 points) below the Prise a hand may be and still say parole."""
 
 
 OVERCALL_MARGIN = 6
-"""How far (in §10 points) below the Garde a Prise hand may be and still outbid a Prise."""
+"""How far (in docs/rules.md §10 points) below the Garde a Prise hand may be and still
+outbid a Prise."""
 
 
 def overcall_worthy(hand: Mask, players: int) -> bool:
     """A Prise hand strong enough to outbid another seat's Prise with a Garde: near the
-    Garde band of RULES.md §10, or long in trumps with two oudlers (the contract then needs
+    Garde band of docs/rules.md §10, or long in trumps with two oudlers (the contract then needs
     only 41 points, and the length keeps control of the play)."""
     if strength(hand, players) >= THRESHOLD[Contract.GARDE] - OVERCALL_MARGIN:
         return True
@@ -249,7 +250,7 @@ def overcall_worthy(hand: Mask, players: int) -> bool:
 
 
 def borderline(hand: Mask, players: int) -> bool:
-    """Just short of a Prise (RULES.md §10): worth a parole, not a bid."""
+    """Just short of a Prise (docs/rules.md §10): worth a parole, not a bid."""
     score = strength(hand, players)
     return THRESHOLD[Contract.PRISE] - PAROLE_MARGIN <= score < THRESHOLD[Contract.PRISE]
 
@@ -284,7 +285,7 @@ def slam_worthy(hand: Mask, players: int) -> bool:
 
 def petit_chelem_worthy(hand: Mask, players: int) -> bool:
     """A very strong hand: as many trumps as a slam needs, the 21 among them, and at most two
-    suit cards below the King (so at most three tricks to lose, RULES.md §11.3)."""
+    suit cards below the King (so at most three tricks to lose, docs/rules.md §11.3)."""
     if (hand & SUIT_CARDS & ~KINGS).bit_count() > 2 or not hand >> TRUMP_21 & 1:
         return False
     return trump_count(hand) >= SLAM_TRUMPS[players]
@@ -349,7 +350,7 @@ def _choose(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
 
 
 def _with_protected_petit(view: DealView, know: Knowledge, table: Table, legal: Mask) -> Card:
-    """RULES.md §11.2: the protected Petit is never lost (its side keeps it for a 0.5 card),
+    """docs/rules.md §11.2: the protected Petit is never lost (its side keeps it for a 0.5 card),
     so it is played where it wins the trick itself (no trump can come), into a trick its side
     surely wins (no exchange), or instead of a costly card in a trick the other side wins;
     otherwise kept, never led into trumps that would beat it."""
@@ -464,7 +465,7 @@ def follow(table: Table, legal: Mask) -> Card:
     trumps = legal & TRUMPS
     if trumps:
         # The Petit goes only where its side surely keeps it: an opponent still to play who
-        # may be void in the suit led could overtrump it (RULES.md §7, an oudler lost).
+        # may be void in the suit led could overtrump it (docs/rules.md §7, an oudler lost).
         petit_ok = bool(trumps >> PETIT & 1) and table.petit_safe()
         others = trumps & ~(1 << PETIT)
         if safe:

@@ -59,7 +59,7 @@ def infer(view: DealView) -> Knowledge:
     played_by = [0] * n
     excluded = [0] * n
     played = 0
-    # RULES.md §11.2: a protected Petit is played at will and never forced, so while a seat may
+    # docs/rules.md §11.2: a protected Petit is played at will and never forced, so while a seat may
     # hold one its plays say nothing of the Petit; the Petit's own play says nothing at all.
     imprenable = view.rules.petit_imprenable
     unforced = ALL_CARDS & ~(1 << PETIT) if imprenable else ALL_CARDS

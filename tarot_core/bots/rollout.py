@@ -79,7 +79,7 @@ def choose(deal: Deal, seat: int, rng: random.Random) -> int:
 
 
 def _protected(deal: Deal, seat: int, rng: random.Random, hand: int) -> int:
-    """A protected Petit (RULES.md §11.2) goes where it takes the trick (last to play, no
+    """A protected Petit (docs/rules.md §11.2) goes where it takes the trick (last to play, no
     trump in it), where its side already wins, or instead of a costly card; else it waits."""
     legal = playable_protected(hand, deal.led, deal.max_trump)
     if legal == _PETIT_BIT:

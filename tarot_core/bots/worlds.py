@@ -246,7 +246,7 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
 
 
 def _protected(view: DealView, know: Knowledge, dealt: list[Mask]) -> int:
-    """The world's protected Petit (RULES.md §11.2): the one the view shows; else, while the
+    """The world's protected Petit (docs/rules.md §11.2): the one the view shows; else, while the
     Petit is unplayed, whoever this world deals it alone (that seat's secret, not this one's)."""
     if view.petit_imprenable is not None:
         return view.petit_imprenable

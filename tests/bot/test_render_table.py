@@ -422,7 +422,7 @@ def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() ->
         petit_au_bout="taker",
         diff=6,
         multiplier=1,
-        hand_score=10 + 6 + 10 + 20,  # petit au bout under fixed: ±value (RULES.md §11.4)
+        hand_score=10 + 6 + 10 + 20,  # petit au bout under fixed: ±value (docs/rules.md §11.4)
         poignee_bonus=20,
     )
     en = score_sheet("en", snap, DealFinished(1, result, result.scores))

@@ -1,4 +1,4 @@
-"""Six at a table (RULES.md §11.1), both forms, played to the end through the real client
+"""Six at a table (docs/rules.md §11.1), both forms, played to the end through the real client
 and the fake Discord by two humans and four bots."""
 
 from __future__ import annotations

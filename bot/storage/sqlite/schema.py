@@ -163,7 +163,7 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN turn_timers TEXT;
     """,
-    # 9: six players (RULES.md §11.1). SQLite cannot change a CHECK in place: the table is
+    # 9: six players (docs/rules.md §11.1). SQLite cannot change a CHECK in place: the table is
     # made again with every column and index it has, its rows copied (``migrate`` runs
     # migrations with foreign keys off and checks them before committing, as SQLite's own
     # procedure says, so dropping the old table deletes nothing that refers to it).
