@@ -385,7 +385,7 @@ def test_a_row_the_target_cannot_take_is_named_and_nothing_is_committed(
 
 
 def test_a_bigger_file_is_copied_fast(tmp_path: Path, pg_url: str) -> None:
-    """Reports the time of a copy of 20,000 deals (the README's figures are for more)."""
+    """Reports the time of a copy of 20,000 deals (docs/operations.md's figures are for more)."""
     path = tmp_path / "big.sqlite3"
     subprocess.run(
         [sys.executable, "-m", "bot.benchmarks", "storage", "--db", str(path)]
