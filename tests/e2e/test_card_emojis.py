@@ -322,6 +322,7 @@ async def test_the_real_faces_become_emojis(
     face uploaded (each accepted by the fake's checks), the registry answering them all."""
     faces = pytest.importorskip("bot.pictures.faces")
     images = faces.emoji_images()
+    assert set(images) == emojis.face_stems()  # what a start checks remembered faces against
     registry = await start_once(fake, tmp_path)
     assert registry.ready and len(registry) == len(images)
     assert len(fake.calls_to(*CREATES)) == len(images)
