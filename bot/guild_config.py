@@ -17,7 +17,7 @@ from tarot_core.rules import OPTIONS, PLAYER_COUNTS, POIGNEE_BONUSES, RuleOption
 
 from .i18n import LANGUAGES, has, t
 from .settings import LIMITS, Settings
-from .tables.settings import MAX_DEALS
+from .tables.settings import MAX_DEALS, MIN_DEALS
 
 PER_PLAYER: Final = "per_player"
 """``deals``: one deal per player (one round of dealers)."""
@@ -89,7 +89,7 @@ def _deals(text: str) -> int | str:
     word = text.strip().casefold()
     if word == PER_PLAYER:
         return PER_PLAYER
-    return _int(1, MAX_DEALS)(word)
+    return _int(MIN_DEALS, MAX_DEALS)(word)
 
 
 def _word(value: object) -> str:
@@ -133,7 +133,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
             _deals,
             lambda s: s.default_deals if s.default_deals is not None else PER_PLAYER,
             None,
-            1,
+            MIN_DEALS,
             MAX_DEALS,
         ),
         *(_rule_setting(option) for option in OPTIONS),

@@ -65,7 +65,8 @@ POIGNEE_BONUSES = ((20, 30, 40), (20, 40, 60))
 CONTRACTS = ("fft", "pousse", "fixed")
 AUCTIONS = ("single_round", "open")
 SIX_PLAYERS = ("twelve_cards", "dealer_sits_out")
-"""docs/rules.md §11.1: the two ways six play; ignored unless ``players`` is 6."""
+"""docs/rules.md §11.1: the two ways six play; ignored unless ``players`` is 6 (its option
+applies to 6 only)."""
 FIXED_VALUES = {
     Contract.PRISE: 10,
     Contract.POUSSE: 20,
@@ -101,6 +102,13 @@ class RuleOption:
     default: Any
     summary: str
     """What it does, in one English line (translations key on ``rule.about.<name>``)."""
+    players: tuple[int, ...] = PLAYER_COUNTS
+    """The player counts at which it changes anything; at the others it is ignored (and
+    not shown with a table's rules)."""
+
+    def applies_to(self, players: int) -> bool:
+        """Whether it changes anything at a table of ``players``."""
+        return players in self.players
 
     def check(self, value: object) -> Any:
         """``value`` (as JSON gives it) in the form ``Rules`` holds, or RulesError."""
@@ -185,6 +193,7 @@ OPTIONS: tuple[RuleOption, ...] = (
         SIX_PLAYERS,
         "twelve_cards",
         "at 6 players: all play with 12 cards each, or the dealer sits out and five play",
+        players=(6,),
     ),
 )
 """The rule options, in the order they are offered."""

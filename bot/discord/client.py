@@ -24,7 +24,7 @@ from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
 from .command_sync import sync_if_changed
-from .emojis import CardEmojis, start_card_emojis
+from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
 from .routing import ClickRouter
 
@@ -110,10 +110,13 @@ class TarotBot(commands.AutoShardedBot):
             catalog_version=CATALOG_VERSION,
         )
         self.router.install()
+        # Before the tables are restored: their first redraw waits for the listing (the
+        # presenter, bounded) to show the faces it showed before the restart.
+        remembered = await remembered_faces(self.storage)
+        self._card_emojis_sync = start_card_emojis(self, self.card_emojis, remembered, self.storage)
         restored = await self.tables.restore(self.router.owns if self.router.splits else None)
         log.info("%d tables restored from %s", restored, shown(self.settings.database))
         await self.router.start()
-        self._card_emojis_sync = start_card_emojis(self, self.card_emojis)
         freeze_startup_objects()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -4,26 +4,39 @@ Each face is an application emoji named ``{stem}_{digest}``: the digest (the fir
 digits of the PNG's sha256) is what lets a restart see, from one listing, which faces are
 already there (kept), which changed or went away (deleted: only names of that shape, never
 another emoji of the application) and which are missing (created, one after the other, so
-that discord.py's rate-limit handling paces them). Nothing is kept in the database.
+that discord.py's rate-limit handling paces them).
 
 The sync runs in the background (``start_card_emojis``): the bot serves with text cards until
 it is done, and for good if Discord refuses (permissions, the 2,000 limit, an outage), which
 the log says once. ``CardEmojis`` answers all or nothing: a hand never mixes pictures and
 text because one upload failed.
+
+A restart shows the faces it showed before: the last sync's faces are kept in the database
+(meta ``REMEMBERED``); the next start lists the application's emojis first (drawing the
+faces takes longer) and uses the remembered ones at once if every one of them is still
+there, before the sync confirms or replaces them. ``CardEmojis.settled`` says that listing
+was answered: the tables restored at start wait for it (the presenter, within a bound)
+rather than show text cards for their first redraw. A remembered face that went away is
+never shown: the listing decides.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import aiohttp
 import discord
 
-from bot.pictures.faces import emoji_images
+from bot.failures import log_failure
+from bot.i18n import LANGUAGES
+from bot.pictures.faces import emoji_images, emoji_stem
+from bot.storage import Storage
+from tarot_core.cards import DECK_SIZE
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +44,8 @@ STEM = re.compile(r"c\d+[A-Za-z]?")
 """A face's stem, as ``bot.pictures.faces`` names them (``c05``, ``c13R``)."""
 OURS = re.compile(r"(c\d+[A-Za-z]?)_([0-9a-f]{8})")
 """The name of an emoji this module made: ``{stem}_{digest}``."""
+REMEMBERED = "card_emojis"
+"""The meta key of the faces the last sync ended with: ``{stem: [name, id]}`` in JSON."""
 
 
 def emoji_name(stem: str, png: bytes) -> str:
@@ -40,12 +55,20 @@ def emoji_name(stem: str, png: bytes) -> str:
     return f"{stem}_{hashlib.sha256(png).hexdigest()[:8]}"
 
 
+def face_stems() -> frozenset[str]:
+    """The stem of every face a reader of any language sees (no drawing: cheap)."""
+    return frozenset(emoji_stem(card, lang) for lang in LANGUAGES for card in range(DECK_SIZE))
+
+
 class CardEmojis:
     """Which application emoji shows which face stem; empty (every lookup None) until a
-    sync has made every face exist."""
+    sync has made every face exist, or a start's listing found the faces of the last."""
 
     def __init__(self, emojis: Mapping[str, discord.PartialEmoji] | None = None) -> None:
         self._emojis: dict[str, discord.PartialEmoji] = dict(emojis or {})
+        self.settled = asyncio.Event()
+        """Set once this start's listing was answered (the remembered faces adopted if
+        they are all there) or failed: what a table restored at start waits for."""
 
     @property
     def ready(self) -> bool:
@@ -67,25 +90,65 @@ class CardEmojis:
     def __len__(self) -> int:
         return len(self._emojis)
 
+    def to_json(self) -> str:
+        """What ``REMEMBERED`` keeps of these faces."""
+        kept = {stem: [e.name, e.id] for stem, e in self._emojis.items()}
+        return json.dumps(kept, sort_keys=True, separators=(",", ":"))
 
-async def sync_card_emojis(client: discord.Client, images: Mapping[str, bytes]) -> CardEmojis:
+    @classmethod
+    def from_json(cls, text: str | None) -> CardEmojis:
+        """The faces ``to_json`` kept; none if there are none or they do not read so."""
+        try:
+            kept = json.loads(text) if text else {}
+            faces = {
+                stem: discord.PartialEmoji(name=name, id=emoji_id)
+                for stem, (name, emoji_id) in kept.items()
+                if isinstance(name, str) and OURS.fullmatch(name) and isinstance(emoji_id, int)
+            }
+        except (ValueError, TypeError, AttributeError):
+            log.warning("the card emojis remembered in the database do not read: ignored")
+            return cls()
+        return cls(faces if len(faces) == len(kept) else {})
+
+    def all_in(self, listing: Sequence[discord.Emoji], stems: frozenset[str]) -> bool:
+        """Whether these faces are every one of ``stems`` and all still in ``listing``."""
+        there = {(e.name, e.id) for e in listing}
+        return set(self._emojis) == stems and all(
+            (e.name, e.id) in there for e in self._emojis.values()
+        )
+
+    def holds_any(self, ids: set[int]) -> bool:
+        return any(e.id in ids for e in self._emojis.values())
+
+
+async def sync_card_emojis(
+    client: discord.Client,
+    images: Mapping[str, bytes],
+    existing: Sequence[discord.Emoji] | None = None,
+    shown: CardEmojis | None = None,
+) -> CardEmojis:
     """Make every face of ``images`` (stem -> PNG) an application emoji, creating or
-    replacing only what differs; the registry of all of them.
+    replacing only what differs; the registry of all of them. ``existing``: the
+    application's emojis if they were just listed. ``shown``, the registry in use, is
+    emptied before an emoji it holds is deleted: no message is drawn with a gone face.
 
     Raises what Discord or the network raised (``discord.HTTPException``,
     ``aiohttp.ClientError``, ``TimeoutError``): emojis created before it stay, and the next
     start keeps them.
     """
     wanted = {emoji_name(stem, png): stem for stem, png in images.items()}
-    existing = await client.fetch_application_emojis()
+    if existing is None:
+        existing = await client.fetch_application_emojis()
     found: dict[str, discord.PartialEmoji] = {}
-    stale = 0
+    stale_emojis = [e for e in existing if e.name not in wanted and OURS.fullmatch(e.name)]
+    if shown is not None and shown.holds_any({e.id for e in stale_emojis}):
+        shown.adopt(CardEmojis())
     for emoji in existing:
         if emoji.name in wanted:
             found[wanted[emoji.name]] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
-        elif OURS.fullmatch(emoji.name):
-            await emoji.delete()
-            stale += 1
+    for emoji in stale_emojis:
+        await emoji.delete()
+    stale = len(stale_emojis)
     missing = [(name, stem) for name, stem in wanted.items() if stem not in found]
     for name, stem in missing:
         created = await client.create_application_emoji(name=name, image=images[stem])
@@ -104,12 +167,54 @@ def card_faces() -> Mapping[str, bytes]:
     return emoji_images()
 
 
-async def load_card_emojis(client: discord.Client, registry: CardEmojis) -> None:
-    """Draw the faces off the event loop, sync them, and fill ``registry``; if Discord
-    refuses, one warning and text cards for the rest of the run (never retried)."""
+async def remembered_faces(storage: Storage) -> CardEmojis:
+    """The faces the last sync ended with (none if it never ended)."""
+    return CardEmojis.from_json(await storage.meta(REMEMBERED))
+
+
+async def _listed(
+    client: discord.Client, registry: CardEmojis, remembered: CardEmojis
+) -> list[discord.Emoji]:
+    """The application's emojis; ``registry`` takes the ``remembered`` faces if they are
+    all there. ``registry.settled`` is set however it ends."""
     try:
+        listing = await client.fetch_application_emojis()
+        if remembered.all_in(listing, face_stems()):
+            registry.adopt(remembered)
+        return listing
+    finally:
+        registry.settled.set()
+
+
+async def _remember(storage: Storage, faces: CardEmojis, remembered: CardEmojis) -> None:
+    """Keep ``faces`` for the next start, unless that is what it holds already."""
+    kept = faces.to_json()
+    if kept == remembered.to_json():
+        return
+    try:
+        await storage.set_meta(REMEMBERED, kept)
+    except Exception as e:  # the faces are in use all the same; the next start lists them
+        log_failure(log, "remembering the card emojis", e)
+
+
+async def load_card_emojis(
+    client: discord.Client,
+    registry: CardEmojis,
+    remembered: CardEmojis | None = None,
+    storage: Storage | None = None,
+) -> None:
+    """List the application's emojis (``registry`` shows the ``remembered`` faces at once
+    if they are all there), draw the faces off the event loop, sync them, fill
+    ``registry`` and keep them in ``storage`` for the next start; if Discord refuses, one
+    warning and text cards for the rest of the run (never retried)."""
+    remembered = remembered if remembered is not None else CardEmojis()
+    try:
+        listing = await _listed(client, registry, remembered)
         images = await asyncio.get_running_loop().run_in_executor(None, card_faces)
-        registry.adopt(await sync_card_emojis(client, images))
+        synced = await sync_card_emojis(client, images, listing, registry)
+        registry.adopt(synced)
+        if storage is not None:
+            await _remember(storage, synced, remembered)
     except discord.HTTPException as err:
         log.warning(
             "card emojis are off, cards are shown as text: Discord answered %d %s (code %d)",
@@ -127,8 +232,14 @@ async def load_card_emojis(client: discord.Client, registry: CardEmojis) -> None
         log.exception("card emojis are off, cards are shown as text")
 
 
-def start_card_emojis(client: discord.Client, registry: CardEmojis) -> asyncio.Task[None]:
-    """The background sync; the bot serves (with text cards) while it runs."""
+def start_card_emojis(
+    client: discord.Client,
+    registry: CardEmojis,
+    remembered: CardEmojis | None = None,
+    storage: Storage | None = None,
+) -> asyncio.Task[None]:
+    """The background sync; the bot serves (with the remembered faces once the listing
+    has them, else text cards) while it runs."""
     return asyncio.get_running_loop().create_task(
-        load_card_emojis(client, registry), name="card-emojis"
+        load_card_emojis(client, registry, remembered, storage), name="card-emojis"
     )

@@ -56,6 +56,9 @@ EDIT_INTERVAL = 1.0
 """At most one edit of a message per second: Discord's limit is about 5 per 5 s."""
 CACHE_WAIT = 10.0
 """After a restart, how long a table shown again waits for its guild to be known."""
+FACES_WAIT = 5.0
+"""At start, how long a table or DM shown again waits for the listing of the card emojis
+(``emojis.CardEmojis.settled``), to show the faces it showed before the restart."""
 DMS_CLOSED = 50007
 LINE_WAIT = 10.0
 """How long a channel line waits for the table edit it comes with (failing or slow)."""
@@ -146,6 +149,8 @@ class DiscordPresenter:
         self._last_deal: dict[int, DealFinished] = {}
         self._standings: dict[int, GameFinished] = {}
         self._forgetting: set[asyncio.Task[None]] = set()
+        self._faces_late = False
+        """The card emojis' listing took over ``FACES_WAIT`` at start: not waited for again."""
 
     # ----- the Presenter interface ---------------------------------------------------
 
@@ -296,6 +301,21 @@ class DiscordPresenter:
                 return
             self.guild_languages[guild.id] = stored_language(stored)
 
+    async def _faces_known(self) -> None:
+        """Right after a start, wait (at most ``FACES_WAIT``) until the card emojis are
+        listed: a table restored is then drawn with the faces it had, not as text."""
+        emojis = getattr(self.client, "card_emojis", None)
+        if emojis is None or emojis.settled.is_set() or self._faces_late:
+            return
+        try:
+            await asyncio.wait_for(emojis.settled.wait(), FACES_WAIT)
+        except TimeoutError:
+            if not self._faces_late:  # once: no later redraw waits again
+                self._faces_late = True
+                log.warning(
+                    "card emojis not listed within %.0f s: text cards meanwhile", FACES_WAIT
+                )
+
     def channel_locale(self, channel_id: int) -> str | None:
         """The table's language: the server's ``language`` setting, else its preferred
         locale."""
@@ -430,6 +450,7 @@ class DiscordPresenter:
 
     async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
         await self._known(channel_id)
+        await self._faces_known()
         locale = self.channel_locale(channel_id)
         if table.status == "lobby":
             text = lobby_text(locale, table)
@@ -523,6 +544,7 @@ class DiscordPresenter:
         if closed:
             return
         await self._known(table.channel_id)
+        await self._faces_known()
         locale = await self.user_locale(user_id, table.channel_id)
         text, controls = self.hand_content(table, view, locale, seated=dm.seated)
         shown = _drawn((text, controls))

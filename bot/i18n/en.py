@@ -463,7 +463,9 @@ MESSAGES: dict[str, str] = {
         "only.\n\n**Commands**\n- `/tarot new`, `join`, `leave`, `addbot`, `remove`, "
         "`start`: the lobby\n- `/tarot hand`: your hand, only for you (if your DMs are "
         "closed)\n- `/tarot back`, `replace`, `stop`: during a game\n- `/tarot rules`: the "
-        "rules of the table and what each option means\n- `/leaderboard`, `/stats`, "
+        "rules of the table and what each option means\n"
+        "- `/tarot settings`, `threads`: this server's table settings and a thread per "
+        "table (Manage Server)\n- `/help`: this help\n- `/leaderboard`, `/stats`, "
         "`/history`: results and deal records\n\nThe rules in full: see them with `/tarot "
         "rules` and in `docs/rules.md` of the bot's repository."
     ),

@@ -482,7 +482,9 @@ MESSAGES: dict[str, str] = {
         "`rejoindre`, `quitter`, `ajouterbot`, `retirer`, `commencer` : la table\n- `/tarot "
         "main` : votre main, pour vous seul (si vos messages privés sont fermés)\n- `/tarot "
         "retour`, `remplacer`, `arreter` : pendant la partie\n- `/tarot regles` : les "
-        "règles de la table et le sens de chaque option\n- `/classement`, `/statistiques`, "
+        "règles de la table et le sens de chaque option\n"
+        "- `/tarot reglages`, `fils` : les réglages des tables de ce serveur et un fil "
+        "par table (Gérer le serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, "
         "`/historique` : résultats et fiches des donnes\n\nLes règles complètes : voyez-les "
         "avec `/tarot regles` et dans `docs/rules.md` du dépôt du bot."
     ),

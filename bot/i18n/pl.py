@@ -505,7 +505,10 @@ MESSAGES: dict[str, str] = {
         "`dodajbota`, `usun`, `rozpocznij`: stół\n- `/tarot karty`: twoja ręka, tylko dla "
         "ciebie (gdy wiadomości prywatne są zamknięte)\n- `/tarot wroc`, `zastap`, "
         "`przerwij`: w trakcie gry\n- `/tarot zasady`: zasady stołu i znaczenie każdej "
-        "opcji\n- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań\n\nPełne "
+        "opcji\n"
+        "- `/tarot ustawienia`, `watki`: ustawienia stołów tego serwera i osobny wątek "
+        "dla każdego stołu (Zarządzanie serwerem)\n- `/pomoc`: ta pomoc\n"
+        "- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań\n\nPełne "
         "zasady: zobacz je poleceniem `/tarot zasady` i w `docs/rules.md` w repozytorium "
         "bota."
     ),

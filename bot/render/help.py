@@ -15,12 +15,17 @@ def help_text(locale: str | None) -> str:
 
 
 def rules_explained(locale: str | None, rules: Rules | None) -> str:
-    """The table's rules (if a table is open) then each option in plain words."""
+    """The table's rules (if a table is open) then each option in plain words (at a
+    table, those that apply to its player count)."""
     lines: list[str] = []
     if rules is not None:
         lines += [f"**{t(locale, 'rules.title_table')}**", rules_text(locale, rules), ""]
     lines.append(f"**{t(locale, 'rules.title_options')}**")
-    lines += [f"- {t(locale, f'rules.explain.{option.name}')}" for option in OPTIONS]
+    lines += [
+        f"- {t(locale, f'rules.explain.{option.name}')}"
+        for option in OPTIONS
+        if rules is None or option.applies_to(rules.players)
+    ]
     return "\n".join(lines)
 
 

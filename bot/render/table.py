@@ -159,12 +159,14 @@ def rule_line(locale: str | None, name: str, value: object) -> str:
 
 
 def rules_lines(locale: str | None, rules: Rules, *, only_changes: bool = False) -> list[str]:
-    """The rule options (every one of the registry), or only those that differ from the
-    defaults."""
+    """The rule options of the registry that apply to the table's player count, or only
+    those of them that differ from the defaults."""
     lines: list[str] = []
     if not only_changes:
         lines.append(t(locale, "rule.players", players=rules.players))
     for option in OPTIONS:
+        if not option.applies_to(rules.players):
+            continue
         value = getattr(rules, option.name)
         if not only_changes or value != option.default:
             lines.append(rule_line(locale, option.name, value))

@@ -20,7 +20,7 @@ from . import applying, checks, closing, derive
 from .context import Context
 from .errors import RefusalCode, Refused
 from .events import Event, GameStarted
-from .settings import MAX_DEALS
+from .settings import MAX_DEALS, MIN_DEALS
 from .snapshot import TableSnapshot
 from .status import TableStatus
 from .table import BOT_NAMES, Seat, Table
@@ -66,10 +66,10 @@ class Lobby:
             except RulesError as e:
                 raise Refused(RefusalCode.BAD_RULES, f"rule options: {e}", reason=str(e)) from None
             target = deals if deals is not None else players
-            if not 1 <= target <= MAX_DEALS:
+            if not MIN_DEALS <= target <= MAX_DEALS:
                 raise Refused(
                     RefusalCode.BAD_DEALS,
-                    f"a game has 1 to {MAX_DEALS} deals, not {target}",
+                    f"a game has {MIN_DEALS} to {MAX_DEALS} deals, not {target}",
                     max=MAX_DEALS,
                     deals=target,
                 )

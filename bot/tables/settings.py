@@ -18,6 +18,8 @@ class AwayPolicy(StrEnum):
 
 
 AWAY_POLICIES = tuple(AwayPolicy)
+MIN_DEALS = 1
+"""The fewest deals a game may have."""
 MAX_DEALS = 100
 """The most deals a game may have (the table refuses more; the settings check the default)."""
 

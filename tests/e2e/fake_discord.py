@@ -160,6 +160,12 @@ CT_PRIVATE_THREAD = 12
 THREAD_TYPES = (CT_PUBLIC_THREAD, CT_PRIVATE_THREAD)
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes
 
+# Command option types
+OT_STRING = 3
+OT_INTEGER = 4
+OT_BOOLEAN = 5
+OT_NUMBER = 10
+
 # Interaction types / callback types / message flags / message types
 IT_APPLICATION_COMMAND = 2
 IT_COMPONENT = 3
@@ -890,6 +896,43 @@ class GatewaySession:
 
 
 # --------------------------------------------------------------------------- server
+
+
+OPTION_KINDS: dict[int, tuple[type, ...]] = {
+    OT_STRING: (str,),
+    OT_INTEGER: (int,),
+    OT_BOOLEAN: (bool,),
+    OT_NUMBER: (int, float),
+}
+"""What a value of a string, integer, boolean or number option is."""
+SAFE_INTEGER = 2**53
+"""Discord's integers and numbers lie within ±2^53."""
+
+
+def check_option_value(command: str, spec: dict[str, Any], value: Any) -> None:
+    """Refuse ``value`` for option ``spec`` as the Discord client does, which never sends
+    it: a value of the wrong kind, not one of the choices, outside ``min_value`` and
+    ``max_value`` (integers, numbers) or ``min_length`` and ``max_length`` (strings)."""
+    name, kind = spec["name"], spec["type"]
+    kinds = OPTION_KINDS.get(kind)
+    if kinds is not None and (
+        not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+    ):
+        raise ValueError(f"/{command}: {value!r} is not a value of {name!r} (type {kind})")
+    choices = spec.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise ValueError(f"/{command}: {value!r} is not a choice of {name!r}")
+    if kind in (OT_INTEGER, OT_NUMBER):
+        low = spec.get("min_value", -SAFE_INTEGER)
+        high = spec.get("max_value", SAFE_INTEGER)
+        if not low <= value <= high:
+            raise ValueError(f"/{command}: {name!r} takes {low} to {high}, not {value!r}")
+    if kind == OT_STRING:
+        shortest, longest = spec.get("min_length", 0), spec.get("max_length", 6000)
+        if not shortest <= len(value) <= longest:
+            raise ValueError(
+                f"/{command}: {name!r} takes {shortest} to {longest} characters, not {len(value)}"
+            )
 
 
 class FakeDiscord:
@@ -1634,9 +1677,8 @@ class FakeDiscord:
                     "permissions": str(ALL_PERMISSIONS),
                 }
                 value = value.id
-            choices = spec.get("choices")
-            if focused is None and choices and value not in [c["value"] for c in choices]:
-                raise ValueError(f"/{command}: {value!r} is not a choice of {name!r}")
+            if focused is None:
+                check_option_value(command, spec, value)
             leaf.append({"name": name, "type": kind, "value": value})
         if focused is not None:
             name, typed = focused

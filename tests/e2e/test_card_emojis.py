@@ -11,15 +11,29 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
-from drivers import make_bot
-from fake_discord import FakeDiscord, World, run_client
+from drivers import (
+    fill_lobby,
+    hand_ready,
+    human_to_act,
+    latest_dm,
+    make_bot,
+    open_lobby,
+    press_something,
+    press_start,
+    table_of,
+    wait_moved_on,
+)
+from fake_discord import FakeDiscord, FakeMessage, World, run_client
 from PIL import Image
 
-from bot.discord import emojis
+from bot.discord import emojis, presenter
 from bot.discord.client import TarotBot
 from bot.discord.emojis import CardEmojis, emoji_name
 
@@ -27,6 +41,8 @@ COLOURS = {"c01": "red", "c05": "green", "c13R": "blue", "c56": "white", "c77": 
 CREATES = ("POST", "/applications/*/emojis")
 DELETES = ("DELETE", "/applications/*/emojis/*")
 SYNC_TIMEOUT = 10.0
+FACE = re.compile(r"<:c\d+[A-Za-z]?_[0-9a-f]{8}:\d+>")
+"""A card face in a message's text."""
 
 
 def tiny_png(colour: str) -> bytes:
@@ -306,6 +322,7 @@ async def test_the_real_faces_become_emojis(
     face uploaded (each accepted by the fake's checks), the registry answering them all."""
     faces = pytest.importorskip("bot.pictures.faces")
     images = faces.emoji_images()
+    assert set(images) == emojis.face_stems()  # what a start checks remembered faces against
     registry = await start_once(fake, tmp_path)
     assert registry.ready and len(registry) == len(images)
     assert len(fake.calls_to(*CREATES)) == len(images)
@@ -314,3 +331,207 @@ async def test_the_real_faces_become_emojis(
         assert emoji is not None and emoji.name == emoji_name(stem, png)
         kept = fake.application_emoji(emoji.id)
         assert kept is not None and kept.image == png
+
+
+def faces_in_text(payload: dict[str, Any]) -> list[str]:
+    """The card faces a version of a message shows in its text, in order."""
+    return FACE.findall(str(payload.get("content", "")))
+
+
+def faces_on_controls(payload: dict[str, Any]) -> list[str]:
+    """The emojis of a version's controls (buttons and select options), in order."""
+    found: list[str] = []
+    stack = list(reversed(payload.get("components") or []))
+    while stack:
+        comp = stack.pop()
+        stack.extend(reversed(comp.get("components") or []))
+        for item in [comp, *(comp.get("options") or [])]:
+            if item.get("emoji") and item["emoji"].get("id"):
+                found.append(f"{item['emoji']['name']}:{item['emoji']['id']}")
+    return found
+
+
+async def alice_sees_faces(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> tuple[FakeMessage, FakeMessage]:
+    """Alice and two bots play until it is Alice's turn to play a card with cards on the
+    table: the table message and her DM then show faces. Both messages."""
+    channel = int(world.table.id)
+    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+    lobby = await open_lobby(fake, world, players=3, deals=3)
+    await fill_lobby(fake, world, lobby, [], bots=2)
+    await fake.wait_for(
+        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
+    )
+    await press_start(fake, world, lobby)
+    for _ in range(300):
+        table = table_of(bot, channel)
+        assert table is not None, "the game ended before Alice saw faces"
+        turn = table.turn
+        if human_to_act(bot, world, channel) is world.alice:
+            await hand_ready(fake, world, world.alice, turn)
+            await bot.presenter.drain()
+            shown, dm = fake.messages[lobby.id], latest_dm(fake, world.alice)
+            assert dm is not None
+            seen = faces_in_text(shown.payload()), faces_in_text(dm.payload())
+            if all(seen) and faces_on_controls(dm.payload()):
+                return shown, dm
+            assert await press_something(fake, world.alice, dm)
+        await wait_moved_on(fake, bot, channel, turn)
+    raise AssertionError("Alice never saw faces")
+
+
+async def test_a_restart_redraws_the_faces_it_showed(
+    fake: FakeDiscord, world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first redraw of a restored table and of its DM shows the very faces they showed
+    before the restart, though drawing the faces again takes a while (held here): the
+    faces of the last run are kept, and used once Discord's listing still has them."""
+    images = {stem: tiny_png("red") for stem in emojis.face_stems()}
+    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        await synced(bot)
+        shown, dm = await alice_sees_faces(fake, world, bot)
+        await bot.presenter.drain()
+    before = {m.id: m.payload() for m in (shown, dm)}
+    assert faces_in_text(before[shown.id]) and faces_in_text(before[dm.id])
+    count = {key: len(fake.messages[key].versions()) for key in before}
+
+    drawn = threading.Event()  # the faces are drawn again only once the test says so
+
+    def slow_faces() -> dict[str, bytes]:
+        drawn.wait(SYNC_TIMEOUT)
+        return dict(images)
+
+    monkeypatch.setattr(emojis, "card_faces", slow_faces)
+    again = make_bot(tmp_path)
+    try:
+        async with run_client(fake, again):
+            await fake.wait_for(
+                lambda: all(len(fake.messages[k].versions()) > n for k, n in count.items()),
+                timeout=SYNC_TIMEOUT,
+            )
+            for key, n in count.items():
+                first = fake.messages[key].versions()[n]  # the first redraw after the restart
+                assert faces_in_text(first) == faces_in_text(before[key]), key
+                assert faces_on_controls(first) == faces_on_controls(before[key]), key
+            assert faces_on_controls(fake.messages[dm.id].versions()[count[dm.id]])
+            drawn.set()
+            await synced(again)
+            assert again.card_emojis.ready
+    finally:
+        drawn.set()
+    assert len(fake.calls_to(*CREATES)) == len(images)  # nothing uploaded again
+
+
+@pytest.fixture
+def every_face(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, bytes], threading.Event]:
+    """A tiny picture for every stem any language needs, drawn only once the returned
+    event is set (drawing the real faces takes a while): change the dict to change them."""
+    images = {stem: tiny_png("red") for stem in emojis.face_stems()}
+    drawn = threading.Event()
+    drawn.set()
+
+    def slow_faces() -> dict[str, bytes]:
+        drawn.wait(SYNC_TIMEOUT)
+        return dict(images)
+
+    monkeypatch.setattr(emojis, "card_faces", slow_faces)
+    return images, drawn
+
+
+async def test_a_remembered_face_gone_meanwhile_is_never_shown(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    every_face: tuple[dict[str, bytes], threading.Event],
+) -> None:
+    """One face of the last run was deleted since: the listing does not have it, so the
+    remembered faces are not used (text cards, never a gone face) until the sync has made
+    it again."""
+    images, drawn = every_face
+    first = await start_once(fake, tmp_path)
+    gone = first.emoji("c05")
+    assert gone is not None
+    deleted = fake.application_emoji(gone.id)
+    assert deleted is not None
+    fake.application_emojis.remove(deleted)
+    drawn.clear()
+    again = make_bot(tmp_path)
+    try:
+        async with run_client(fake, again):
+            await asyncio.wait_for(again.card_emojis.settled.wait(), SYNC_TIMEOUT)
+            assert not again.card_emojis.ready
+            drawn.set()
+            await synced(again)
+            made = again.card_emojis.emoji("c05")
+            assert made is not None and made.id != gone.id
+            assert ids(again.card_emojis, ["c01"]) == ids(first, ["c01"])
+    finally:
+        drawn.set()
+
+
+async def test_remembered_faces_are_shown_until_a_changed_one_is_deleted(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    every_face: tuple[dict[str, bytes], threading.Event],
+) -> None:
+    """Every remembered face still there: shown at once after the listing. A face whose
+    picture changed is deleted by the sync, and the faces are let go before it is (text
+    cards meanwhile), then the new ones shown."""
+    images, drawn = every_face
+    first = await start_once(fake, tmp_path)
+    images["c05"] = tiny_png("yellow")
+    drawn.clear()
+    held = fake.hold(*DELETES)
+    again = make_bot(tmp_path)
+    try:
+        async with run_client(fake, again):
+            await asyncio.wait_for(again.card_emojis.settled.wait(), SYNC_TIMEOUT)
+            assert ids(again.card_emojis, list(images)) == ids(first, list(images))
+            drawn.set()
+            await held.until_waiting()
+            assert not again.card_emojis.ready  # let go before the old c05 goes
+            held.release()
+            await synced(again)
+            now = ids(again.card_emojis, list(images))
+            assert now["c05"] not in (None, ids(first, ["c05"])["c05"])
+    finally:
+        drawn.set()
+        held.release()
+
+
+async def test_a_listing_that_hangs_holds_a_redraw_only_so_long(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    every_face: tuple[dict[str, bytes], threading.Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Discord does not answer the listing: the restored table and DM are drawn all the
+    same once ``FACES_WAIT`` is over, with text cards (no face the listing did not
+    confirm)."""
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        await synced(bot)
+        shown, dm = await alice_sees_faces(fake, world, bot)
+        await bot.presenter.drain()
+    count = {m.id: len(m.versions()) for m in (shown, dm)}
+    monkeypatch.setattr(presenter, "FACES_WAIT", 0.3)
+    held = fake.hold("GET", "/applications/*/emojis")
+    again = make_bot(tmp_path)
+    try:
+        async with run_client(fake, again):
+            await fake.wait_for(
+                lambda: all(len(fake.messages[k].versions()) > n for k, n in count.items()),
+                timeout=3.0,
+            )
+            for key, n in count.items():
+                first = fake.messages[key].versions()[n]
+                assert faces_in_text(first) == [] and faces_on_controls(first) == [], key
+            held.release()
+            await synced(again)
+    finally:
+        held.release()

@@ -122,6 +122,15 @@ class PingBot(commands.Bot):
             names = [n for n in ("Alice", "Albert", "Bob") if n.lower().startswith(current.lower())]
             return [app_commands.Choice(name=n + note, value=n.lower()) for n in names]
 
+        @group.command(name="count", description="Count to n (bounded options)")
+        async def count(
+            interaction: discord.Interaction,
+            n: app_commands.Range[int, 1, 5],
+            share: app_commands.Range[float, 0.5, 1.0] = 1.0,
+            tag: app_commands.Range[str, 2, 4] = "ok",
+        ) -> None:
+            await interaction.response.send_message(f"count {n} {share} {tag}")
+
         self.tree.add_command(group)
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
@@ -150,7 +159,7 @@ async def test_client_connects_and_syncs_commands(
     assert [c["name"] for c in fake.global_commands] == ["ping"]
     assert [c["name"] for c in fake.guild_commands[world.guild.id]] == ["ping"]
     subs = {o["name"] for o in fake.global_commands[0]["options"]}
-    assert subs == {"pong", "say", "pick", "keep", "seat"}
+    assert subs == {"pong", "say", "pick", "keep", "seat", "count"}
     routes = {c.route for c in fake.calls}
     assert "GET /users/@me" in routes and "GET /oauth2/applications/@me" in routes
     assert all(c.status < 400 for c in fake.calls)
@@ -412,6 +421,41 @@ async def test_autocomplete(fake: FakeDiscord, world: World, bot: PingBot) -> No
         world.bob, world.table, "ping", subcommand="seat", options={"seat": "bob"}
     )
     assert (await handle.message()).content == "seat bob"
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [
+        ({"n": 6}, "'n' takes 1 to 5, not 6"),
+        ({"n": 0}, "'n' takes 1 to 5, not 0"),
+        ({"n": "3"}, "'3' is not a value of 'n'"),
+        ({"n": True}, "True is not a value of 'n'"),
+        ({"n": 2.5}, "2.5 is not a value of 'n'"),
+        ({"n": 2, "share": 0.25}, "'share' takes 0.5 to 1.0, not 0.25"),
+        ({"n": 2, "tag": "x"}, "'tag' takes 2 to 4 characters, not 1"),
+        ({"n": 2, "tag": "long"}, None),
+        ({"n": 5, "share": 0.5}, None),
+    ],
+)
+async def test_options_out_of_their_bounds_are_never_sent(
+    fake: FakeDiscord,
+    world: World,
+    bot: PingBot,
+    options: dict[str, object],
+    refusal: str | None,
+) -> None:
+    """The Discord client refuses a value outside an option's ``min_value``/``max_value``
+    (or ``min_length``/``max_length``, or of the wrong kind): nothing reaches the bot."""
+    sent = len(fake.interactions)
+    if refusal is None:
+        handle = await fake.slash(
+            world.alice, world.table, "ping", subcommand="count", options=options
+        )
+        assert (await handle.message()).content.startswith(f"count {options['n']} ")
+        return
+    with pytest.raises(ValueError, match=re.escape(refusal)):
+        await fake.slash(world.alice, world.table, "ping", subcommand="count", options=options)
+    assert len(fake.interactions) == sent
 
 
 async def test_arbitrary_error_files_and_validation(

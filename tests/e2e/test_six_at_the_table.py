@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from drivers import (
+    ephemeral_text,
     fill_lobby,
     make_bot,
     open_lobby,
@@ -65,3 +66,36 @@ async def test_six_play_a_whole_game(
             assert result.scores[record["dealer"]] == 0
         else:
             assert all(len(hand) == 12 for hand in record["hands"])
+
+
+async def test_the_sixth_seat_is_named_by_remove_and_replace(
+    fake: FakeDiscord, world: World, tmp_path: Path
+) -> None:
+    """``/tarot remove`` and ``/tarot replace`` take seat 6: the options' bounds come from
+    the engine's player counts (the fake refuses a value outside them, as Discord's client
+    does, so a bound of 5 fails here)."""
+    bot = make_bot(tmp_path)
+    channel = int(world.table.id)
+    bob = int(world.bob.id)
+    async with run_client(fake, bot):
+        lobby = await open_lobby(fake, world, players=6, deals=1)
+        await fill_lobby(fake, world, lobby, [], bots=4)
+        await fill_lobby(fake, world, lobby, [world.bob], bots=0)  # the sixth seat
+        await fake.wait_for(lambda: table_of(bot, channel).seat_of(bob) == 5)
+
+        removed = await fake.slash(
+            world.alice, world.table, "tarot", subcommand="remove", options={"seat": 6}
+        )
+        assert await ephemeral_text(removed) == t("fr", "ui.done")
+        assert table_of(bot, channel).seat_of(bob) is None
+
+        await fill_lobby(fake, world, lobby, [world.bob], bots=0)
+        await fake.wait_for(lambda: table_of(bot, channel).seat_of(bob) == 5)
+        await press_start(fake, world, lobby)
+        await fake.wait_for(lambda: table_of(bot, channel).status == "playing")
+        replaced = await fake.slash(
+            world.alice, world.table, "tarot", subcommand="replace", options={"seat": 6}
+        )
+        assert await ephemeral_text(replaced) == t("fr", "ui.done")
+        sixth = table_of(bot, channel).seats[5]
+        assert sixth is not None and sixth.user_id is None  # a bot plays it now

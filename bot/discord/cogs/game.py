@@ -20,10 +20,12 @@ from bot import guild_config
 from bot.i18n import t
 from bot.render.help import pages, rules_explained
 from bot.tables import TableSnapshot
+from bot.tables.settings import MAX_DEALS, MIN_DEALS
 from tarot_core.bots import LEVELS
-from tarot_core.rules import PLAYER_COUNTS
+from tarot_core.rules import OPTION, PLAYER_COUNTS
 
 from ..errors import answer
+from ..translator import catalog_str
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
 from ..ui.lobby_controls import plain_name, removable
 
@@ -31,11 +33,23 @@ if TYPE_CHECKING:
     from ..client import TarotBot
 
 P = ParamSpec("P")
-MIN_PLAYERS, MAX_PLAYERS = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
+FIRST_SEAT, LAST_SEAT = 1, MAX_PLAYERS
+"""The seat numbers a player names (from 1), at the largest table."""
+CHOICE_NAME_LIMIT = 100
+"""Discord's limit on an option choice's name."""
+CHOICES_LIMIT = 25
+"""Discord's limit on the choices an autocomplete offers."""
 
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
 ]
+
+MULTIPLIER_CHOICES = [
+    app_commands.Choice(name=catalog_str(f"choice.garde_contre.{value}"), value=value)
+    for value in OPTION["garde_contre_multiplier"].allowed
+]
+"""The engine's multipliers of a Garde contre, each named by the catalogs."""
 
 SETTING_CHOICES = [
     app_commands.Choice(name=_(t("en", f"setting.{key}"), key=f"setting.{key}"), value=key)
@@ -142,12 +156,7 @@ class GameCog(
         poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
         shuffle=_("shuffle", key="name.option.shuffle"),
     )
-    @app_commands.choices(
-        garde_contre_multiplier=[
-            app_commands.Choice(name=_("×6 (FFT)", key="choice.garde_contre.6"), value=6),
-            app_commands.Choice(name=_("×8", key="choice.garde_contre.8"), value=8),
-        ]
-    )
+    @app_commands.choices(garde_contre_multiplier=MULTIPLIER_CHOICES)
     @app_commands.choices(
         poignee_bonus=[
             app_commands.Choice(
@@ -164,7 +173,7 @@ class GameCog(
         self,
         interaction: discord.Interaction[Any],
         players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
-        deals: app_commands.Range[int, 1, 100] | None = None,
+        deals: app_commands.Range[int, MIN_DEALS, MAX_DEALS] | None = None,
         misere: bool | None = None,
         prise_allowed: bool | None = None,
         garde_contre_multiplier: int | None = None,
@@ -242,7 +251,9 @@ class GameCog(
     @app_commands.describe(seat=_("Who to remove", key="cmd.tarot.remove.seat"))
     @app_commands.rename(seat=_("seat", key="name.option.seat"))
     async def remove(
-        self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 5]
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, FIRST_SEAT, LAST_SEAT],
     ) -> None:
         await self._act(interaction, self.bot.tables.remove_seat, seat - 1)
 
@@ -304,7 +315,7 @@ class GameCog(
     async def replace(
         self,
         interaction: discord.Interaction[Any],
-        seat: app_commands.Range[int, 1, 5],
+        seat: app_commands.Range[int, FIRST_SEAT, LAST_SEAT],
         level: str = DEFAULT_BOT_LEVEL,
     ) -> None:
         await self._act(interaction, self.bot.tables.replace, seat - 1, level)
@@ -456,5 +467,5 @@ def seat_choices(
     for seat in seats:
         label = f"{seat + 1}. {plain_name(locale, table, seat)}"
         if wanted in label.casefold():
-            choices.append(app_commands.Choice(name=label[:100], value=seat + 1))
-    return choices[:25]
+            choices.append(app_commands.Choice(name=label[:CHOICE_NAME_LIMIT], value=seat + 1))
+    return choices[:CHOICES_LIMIT]

@@ -133,7 +133,7 @@ def list_view(
     table: TableSnapshot, editable: bool, locale: str | None
 ) -> tuple[str, discord.ui.View]:
     """The table's rules in words; for the host of a lobby (``editable``), a select of
-    every option with its current value."""
+    every option that applies to its player count, with its current value."""
     lines = [f"**{t(locale, 'rules.title_table')}**", rules_text(locale, table.rules)]
     view = discord.ui.View(timeout=None)
     if editable and table.status == TableStatus.LOBBY:
@@ -147,6 +147,7 @@ def list_view(
                 ],
             )
             for option in OPTIONS
+            if option.applies_to(table.players)
         ]
         placeholder = t(locale, "rules_menu.pick_option")
         for n, part in enumerate(chunks(choices, MAX_OPTIONS)[:ROWS]):
