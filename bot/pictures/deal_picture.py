@@ -52,9 +52,10 @@ GAP = 10
 FRAME = 4
 NAME_WIDTH = 184
 ROW_GAP = 10
-CARD_HEIGHT = {3: 58, 4: 76, 5: 72}
-"""Per number of seats that play: the widest row (a hand, or the tricks) then fits in
-about 1,050 to 1,350 pixels, which Discord shows whole."""
+CARD_HEIGHT = {3: 58, 4: 76, 5: 72, 6: 66}
+"""Per number of seats that play: the widest row (a hand, the tricks, or the chien and
+écart) then fits in about 950 to 1,350 pixels, which Discord shows whole, and six hands
+and six rows of tricks stay under 1,400 pixels tall."""
 CALLED_HEIGHT = 34
 MAX_NAME_CHARS = 48
 PALETTE_COLOURS = 256
@@ -171,7 +172,8 @@ class _Builder:
         self.card_width = _face(EXCUSE, self.height, lang).width
         self.cell = self.card_width + GAP
         self.left = MARGIN + NAME_WIDTH
-        self.width = self.left + deal.rules.hand_size * self.cell - GAP + MARGIN
+        hands = deal.rules.hand_size * self.cell - GAP
+        self.width = self.left + max(hands, self._chien_width()) + MARGIN
         self.cards: dict[Key, tuple[int, Box]] = {}
         self.marks: dict[Key, RGB] = {}
         self.bands: list[tuple[Box, RGB]] = []
@@ -182,6 +184,14 @@ class _Builder:
         self.result: DealResult = result
         side = {result.taker, result.partner} - {None}
         self.side = side
+
+    def _chien_width(self) -> int:
+        """The chien's row: its cards, then the écart's label and cards when there is one."""
+        cards = self.deal.rules.chien_size * self.cell - GAP
+        if not self.deal.ecart:
+            return cards
+        label = int(fonts.bold(18).getlength(self.labels.ecart))
+        return 2 * cards + 4 * GAP + label + 2 * GAP
 
     def text(
         self,
