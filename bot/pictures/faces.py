@@ -295,7 +295,7 @@ class _Canvas:
 def _card_layout(c: _Canvas, card: Card, label: str) -> None:
     """A tall card, seen whole in the deal picture: the rank above, its pip or mark below."""
     if card == EXCUSE:
-        _jester(c.draw, c.square(0.5, 0.5, 0.56), c.ink, GOLD)
+        _jester(c.draw, c.square(0.5, 0.5, 0.44), c.ink, GOLD)  # clear of the gold frame
     elif card >= PETIT:
         _text(c.image, label, c.box(0.18, 0.12, 0.82, 0.5), c.ink)
         if card in (PETIT, TRUMP_21):
@@ -374,7 +374,7 @@ def _draw_face(
     only: str | None = None,
 ) -> Image.Image:
     """A face at the final size ``width`` x ``height``: a tall card or a square emoji (with
-    ``only``, the emoji's blank card and that one part of it: ``""`` for the blank alone)."""
+    ``only``, the blank card and that one part of the emoji: ``""`` for the blank alone)."""
     edge = (3.0 if square else max(1.0, height / 48)) * _SS
     radius = (0.10 if square else 0.09) * height * _SS
     image = _blank(card, width * _SS, height * _SS, radius, edge)
@@ -383,7 +383,7 @@ def _draw_face(
     label = letter if letter is not None else str(rank_of(card))
     if square:
         _emoji_layout(canvas, card, label, only)
-    else:
+    elif only != "":
         _card_layout(canvas, card, label)
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
@@ -402,6 +402,13 @@ def card_face(card: Card, height: int, lang: str = "en") -> Image.Image:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
     return _card_face(card, height, lang).copy()
+
+
+def card_blank(card: Card, height: int) -> Image.Image:
+    """``card_face``'s blank card, its shape and frame with nothing drawn on them: what a
+    face is compared with to see where its marks are."""
+    _check_card(card)
+    return _draw_face(card, None, round(0.66 * height), height, square=False, only="")
 
 
 # --- emojis ----------------------------------------------------------------------------

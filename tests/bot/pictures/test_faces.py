@@ -18,6 +18,7 @@ from bot.pictures import faces
 from bot.pictures.faces import (
     EMOJI_SIZE,
     GOLD,
+    card_blank,
     card_face,
     emoji_face,
     emoji_images,
@@ -307,8 +308,10 @@ def drawn_on(image: Image.Image, blank: Image.Image) -> Image.Image:
     return most.point(lambda v: 255 if v >= INK_LEVEL else 0)
 
 
-def paper_inside_the_frame(card: int, blank: Image.Image) -> Image.Image:
-    """The blank card's paper, ``PAPER_MARGIN`` pixels in from its frame: a mask."""
+def paper_inside_the_frame(
+    card: int, blank: Image.Image, margin: int = PAPER_MARGIN
+) -> Image.Image:
+    """The blank card's paper, ``margin`` pixels in from its frame: a mask."""
     paper = Image.new("RGBA", blank.size, faces._style(card)[0])
     near = [
         channel.point(lambda v: 255 if v < INK_LEVEL else 0)
@@ -317,8 +320,8 @@ def paper_inside_the_frame(card: int, blank: Image.Image) -> Image.Image:
     mask = near[0]
     for channel in near[1:]:
         mask = ImageChops.multiply(mask, channel)
-    inside = mask  # eroded by a disc: PAPER_MARGIN pixels of paper in every direction
-    m = PAPER_MARGIN
+    inside = mask  # eroded by a disc: ``margin`` pixels of paper in every direction
+    m = margin
     for dx, dy in itertools.product(range(-m, m + 1), repeat=2):
         if dx * dx + dy * dy <= m * m:
             inside = ImageChops.darker(inside, ImageChops.offset(mask, dx, dy))
@@ -392,3 +395,17 @@ def test_no_part_of_an_emoji_runs_into_another() -> None:
             everything.paste(255, grown)
         whole = drawn_on(emoji_face(card, letter), blank)
         assert ImageChops.subtract(whole, everything).getbbox() is None, CARD_TEXT[card]
+
+
+@pytest.mark.parametrize("height", [48, 72, 96])
+def test_every_card_face_draws_only_on_its_paper_clear_of_its_frame(height: int) -> None:
+    """The tall faces of the deal picture too (the Excuse's cap ran into its gold frame):
+    2 px of paper at least between any mark and the frame, at every height the picture uses."""
+    for lang in ("en", "pl"):
+        for card in range(DECK_SIZE):
+            blank = card_blank(card, height)
+            inside = paper_inside_the_frame(card, blank, margin=2)
+            ink = drawn_on(card_face(card, height, lang), blank)
+            assert ink.histogram()[255] > 20, CARD_TEXT[card]  # not a vacuous test
+            outside = ImageChops.subtract(ink, inside).getbbox()
+            assert outside is None, (CARD_TEXT[card], height, outside)
