@@ -1,6 +1,7 @@
 """Command line: ``python -m bot.pictures cards DIR`` writes every card face and emoji as PNG
 files, ``python -m bot.pictures deal FILE OUT`` draws the picture of a ``tarot-deal/1``
-record, so anyone can look at what the bot would show (a deal a user reported, a new face)."""
+record (PNG, JPEG or WebP, as OUT's extension says; ``--name`` gives the players' names),
+so anyone can look at what the bot would show (a deal a user reported, a new face)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tarot_core.record import RecordError
 
 from ..i18n import LANGUAGES
 from .faces import MIN_HEIGHT, card_face, emoji_images
+from .files import format_of
 from .png import png
 
 DEFAULT_HEIGHT = 96
@@ -37,6 +39,14 @@ def _height(text: str) -> int:
     if height < MIN_HEIGHT or height > 1024:
         raise argparse.ArgumentTypeError(f"choose {MIN_HEIGHT} to 1024 pixels, not {height}")
     return height
+
+
+def _picture_file(text: str) -> str:
+    try:
+        format_of(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -84,10 +94,16 @@ def cmd_deal(args: argparse.Namespace) -> int:
     except RecordError as e:
         print(one_line(f"{args.file}: {e}"), file=sys.stderr)
         return 2
+    names = args.name or []
+    seats = record.get("players") if isinstance(record, dict) else None
+    if names and isinstance(seats, int) and len(names) != seats:
+        why = f"{len(names)} names for {seats} seats: give one --name per seat, or none"
+        print(one_line(f"{args.file}: {why}"), file=sys.stderr)
+        return 2
     from .jobs import deal_picture  # as the bot draws it: every word in --lang
 
     try:
-        data = deal_picture(record, args.lang, ())
+        data = deal_picture(record, args.lang, names, format_of(args.out))
     except RecordError as e:
         print(one_line(f"{args.file}: {e}"), file=sys.stderr)
         return 2
@@ -115,8 +131,16 @@ def parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("deal", help="draw the picture of a tarot-deal/1 record")
     d.add_argument("file", help="the record's path, or - for standard input")
-    d.add_argument("out", help="the PNG file to write")
+    d.add_argument(
+        "out", type=_picture_file, help="the picture to write: a .png, .jpg/.jpeg or .webp file"
+    )
     d.add_argument("--lang", choices=LANGUAGES, default="en", help="the reader's language")
+    d.add_argument(
+        "--name",
+        action="append",
+        metavar="NAME",
+        help="a player's name, seat 1 first: one per seat, or none for Seat 1, Seat 2...",
+    )
     d.set_defaults(func=cmd_deal)
     return p
 

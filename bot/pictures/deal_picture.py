@@ -1,5 +1,8 @@
 """A picture of a finished deal, drawn from its ``tarot-deal/1`` record: every hand as dealt,
-the chien and écart, the contract and its result, and every trick with its winner marked.
+the chien and écart, the contract and its result, every seat's score, and every trick with
+its leader and its winner marked, under a legend saying what the marks mean. Seats are
+numbered from 1 (or named, when the caller gives the players' names), as everywhere a
+player reads them.
 
 The record is replayed by the engine (``read_deal``), so winners, sides and scores are the
 engine's, never worked out again here, and a bad record raises ``RecordError``. The picture is
@@ -45,16 +48,28 @@ WINNER: RGB = (255, 64, 160)
 are gold) and which stands out from the felt for every kind of colour vision."""
 EXCUSE_MARK: RGB = (255, 255, 255)
 """The frame of an Excuse that did not win its trick (it stays with its owner's side)."""
+LEADER: RGB = (255, 200, 40)
+"""The triangle over the card that led each trick: a shape no frame has, in amber."""
+OUDLER_GOLD: RGB = (222, 176, 46)
+"""The faces' gold frame of the three oudlers, as the legend shows it."""
 
 MARGIN = 18
 GAP = 10
 """Between two cards: room for a mark's frame on each side."""
 FRAME = 4
+LEAD_MARK = (16, 10)
+"""Width and height of the leader's triangle, drawn above the card's frame."""
+TRICK_ROW_GAP = 22
+"""Between two rows of tricks: room for the leader's triangle above a card and its frame."""
+SKIP_ROW = 50
+"""The height of the row of a dealer who sits out: their name and their score."""
+LEGEND_SIZE = 15
 NAME_WIDTH = 184
 ROW_GAP = 10
-CARD_HEIGHT = {3: 58, 4: 76, 5: 72}
-"""Per number of seats that play: the widest row (a hand, or the tricks) then fits in
-about 1,050 to 1,350 pixels, which Discord shows whole."""
+CARD_HEIGHT = {3: 58, 4: 76, 5: 72, 6: 66}
+"""Per number of seats that play: the widest row (a hand, the tricks, or the chien and
+écart) then fits in about 950 to 1,350 pixels, which Discord shows whole, and six hands
+and six rows of tricks stay under 1,400 pixels tall."""
 CALLED_HEIGHT = 34
 MAX_NAME_CHARS = 48
 PALETTE_COLOURS = 256
@@ -106,6 +121,11 @@ class DealLabels:
     sits_out: str = "deals and sits out"
     taker: str = "taker"
     partner_tag: str = "partner"
+    legend_winner: str = "won the trick"
+    legend_leader: str = "led the trick"
+    legend_excuse: str = "Excuse, kept by its side"
+    legend_side: str = "taker's side"
+    legend_oudler: str = "oudler"
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,16 @@ class Text:
     bold: bool = False
     fill: RGB = TEXT
     anchor: str = "la"
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """A sample of a mark in the legend: ``kind`` ``"frame"`` (a card's frame of ``colour``),
+    ``"band"`` (a side's band) or ``"lead"`` (the leader's triangle)."""
+
+    kind: str
+    box: Box
+    colour: RGB
 
 
 @dataclass(frozen=True)
@@ -131,6 +161,9 @@ class DealLayout:
     """The cards framed: each trick's winner (``WINNER``) and a losing Excuse."""
     bands: list[tuple[Box, RGB]]
     texts: list[Text]
+    leads: list[Key] = field(default_factory=list)
+    """The card that led each trick, in trick order: a triangle is drawn above it."""
+    legend: list[Swatch] = field(default_factory=list)
 
     @property
     def boxes(self) -> dict[Key, Box]:
@@ -171,17 +204,28 @@ class _Builder:
         self.card_width = _face(EXCUSE, self.height, lang).width
         self.cell = self.card_width + GAP
         self.left = MARGIN + NAME_WIDTH
-        self.width = self.left + deal.rules.hand_size * self.cell - GAP + MARGIN
+        hands = deal.rules.hand_size * self.cell - GAP
+        self.width = self.left + max(hands, self._chien_width()) + MARGIN
         self.cards: dict[Key, tuple[int, Box]] = {}
         self.marks: dict[Key, RGB] = {}
         self.bands: list[tuple[Box, RGB]] = []
         self.texts: list[Text] = []
+        self.leads: list[Key] = []
+        self.legend: list[Swatch] = []
         self.y = MARGIN
         result = deal.result
         assert result is not None
         self.result: DealResult = result
         side = {result.taker, result.partner} - {None}
         self.side = side
+
+    def _chien_width(self) -> int:
+        """The chien's row: its cards, then the écart's label and cards when there is one."""
+        cards = self.deal.rules.chien_size * self.cell - GAP
+        if not self.deal.ecart:
+            return cards
+        label = int(fonts.bold(18).getlength(self.labels.ecart))
+        return 2 * cards + 4 * GAP + label + 2 * GAP
 
     def text(
         self,
@@ -202,9 +246,10 @@ class _Builder:
         self.cards[key] = (card, (x, y, x + face.width, y + face.height))
         return x + face.width
 
-    def band(self, seat: int, y: int) -> None:
+    def band(self, seat: int, y: int, height: int | None = None) -> None:
         if seat in self.side:
-            box = (MARGIN // 2, y - ROW_GAP // 2, self.width - MARGIN // 2, y + self.height + 5)
+            bottom = y + (height or self.height) + 5
+            box = (MARGIN // 2, y - ROW_GAP // 2, self.width - MARGIN // 2, bottom)
             self.bands.append((box, SIDE_BAND))
 
     def caption(self, text: str) -> None:
@@ -253,13 +298,13 @@ class _Builder:
         self.text(MARGIN, self.y, " · ".join(parts), 20)
         self.y += 38
 
-    def name_cell(self, seat: int, y: int, score: bool) -> None:
-        """The seat's name; with ``score``, its score and role on the card row's last line."""
+    def name_cell(self, seat: int, y: int, score: bool, height: int | None = None) -> None:
+        """The seat's name; with ``score``, its score and role on the row's last line."""
         name = _fit(self.names[seat], 18, True, NAME_WIDTH - 14)
         self.text(MARGIN, y + 2, name, 18, bold=True)
         if not score:
             return
-        bottom = y + self.height - 6
+        bottom = y + (height or self.height) - 6
         points = decimal(self.result.scores[seat], self.lang, sign=True)
         self.text(MARGIN, bottom, points, 22, bold=True, anchor="ls")
         tag = ""
@@ -276,11 +321,10 @@ class _Builder:
         self.caption(self.labels.hands)
         for seat, hand in enumerate(self.deal.dealt):
             y = self.y
-            if seat == self.deal.skip:  # one short line: no cards, no score (docs/rules.md §11.1)
-                name = _fit(self.names[seat], 18, True, NAME_WIDTH - 14)
-                self.text(MARGIN, y + 2, name, 18, bold=True)
+            if seat == self.deal.skip:  # no cards, a score of 0 (docs/rules.md §11.1)
+                self.name_cell(seat, y, score=True, height=SKIP_ROW)
                 self.text(self.left, y + 4, self.labels.sits_out, 16, fill=MUTED)
-                self.y += 28 + ROW_GAP
+                self.y += SKIP_ROW + ROW_GAP
                 continue
             self.band(seat, y)
             self.name_cell(seat, y, score=True)
@@ -306,11 +350,11 @@ class _Builder:
         deal = self.deal
         if not deal.tricks:
             return
-        self.caption(self.labels.tricks)
+        self.legend_line()
         for t in range(len(deal.tricks)):
             x = self.left + t * self.cell + self.card_width // 2
             self.text(x, self.y, str(t + 1), 14, fill=MUTED, anchor="ma")
-        self.y += 22
+        self.y += 22 + TRICK_ROW_GAP - ROW_GAP
         rows = {}
         for seat in range(deal.n):
             if seat == deal.skip:
@@ -318,7 +362,8 @@ class _Builder:
             rows[seat] = self.y
             self.band(seat, self.y)
             self.name_cell(seat, self.y, score=False)
-            self.y += self.height + ROW_GAP
+            self.y += self.height + TRICK_ROW_GAP
+        self.y -= TRICK_ROW_GAP - ROW_GAP
         for t, trick in enumerate(deal.tricks):
             winner = deal.winners[t]
             x = self.left + t * self.cell
@@ -327,10 +372,50 @@ class _Builder:
             ):
                 key = ("trick", t, seat)
                 self.place(key, card, x, rows[seat])
+                if seat == deal.leaders[t]:
+                    self.leads.append(key)
                 if seat == winner:
                     self.marks[key] = WINNER
                 elif card == EXCUSE:
                     self.marks[key] = EXCUSE_MARK
+
+    def legend_line(self) -> None:
+        """The caption of the tricks, then what each mark means: one line, or more when
+        the words of the reader's language need them."""
+        labels = self.labels
+        self.text(MARGIN, self.y, labels.tricks, 16, fill=MUTED)
+        items: list[tuple[str, RGB, str]] = [
+            ("frame", WINNER, labels.legend_winner),
+            ("lead", LEADER, labels.legend_leader),
+        ]
+        if self._excuse_kept():
+            items.append(("frame", EXCUSE_MARK, labels.legend_excuse))
+        if self.side:
+            items.append(("band", SIDE_BAND, labels.legend_side))
+        items.append(("frame", OUDLER_GOLD, labels.legend_oudler))
+        font = fonts.regular(LEGEND_SIZE)
+        x, y = self.left, self.y
+        for kind, colour, words in items:
+            words = _fit(words, LEGEND_SIZE, False, self.width - MARGIN - self.left - 40)
+            sample = 28 if kind == "band" else 14
+            need = sample + 6 + int(font.getlength(words)) + 22
+            if x > self.left and x + need > self.width - MARGIN:
+                x, y = self.left, y + 22
+            box = (x, y + 1, x + sample, y + 19) if kind != "band" else (x, y + 3, x + 28, y + 17)
+            self.legend.append(Swatch(kind, box, colour))
+            self.text(x + sample + 6, y + 10, words, LEGEND_SIZE, fill=TEXT, anchor="lm")
+            x += need
+        self.y = y + 26
+
+    def _excuse_kept(self) -> bool:
+        """Whether an Excuse is played in a trick it does not win (it is framed then)."""
+        deal = self.deal
+        for t, trick in enumerate(deal.tricks):
+            seats = trick_seats(deal.leaders[t], len(trick), deal.n, deal.skip)
+            for seat, card in zip(seats, trick, strict=True):
+                if card == EXCUSE and seat != deal.winners[t]:
+                    return True
+        return False
 
     def layout(self) -> DealLayout:
         self.header()
@@ -345,6 +430,8 @@ class _Builder:
             self.marks,
             self.bands,
             self.texts,
+            self.leads,
+            self.legend,
         )
 
 
@@ -361,6 +448,23 @@ def layout_deal(
     return _Builder(deal, lang, _names(names, deal.n, labels), labels).layout()
 
 
+def _lead_mark(draw: ImageDraw.ImageDraw, x: int, bottom: int, colour: RGB) -> None:
+    """The leader's triangle, pointing down at the card, its tip at ``(x, bottom)``."""
+    w, h = LEAD_MARK
+    draw.polygon([(x - w // 2, bottom - h), (x + w // 2, bottom - h), (x, bottom)], fill=colour)
+
+
+def _swatch(draw: ImageDraw.ImageDraw, swatch: Swatch) -> None:
+    x0, y0, x1, y1 = swatch.box
+    if swatch.kind == "band":
+        draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 4, fill=swatch.colour)
+    elif swatch.kind == "lead":
+        _lead_mark(draw, (x0 + x1) // 2, y0 + LEAD_MARK[1] + 4, swatch.colour)
+    else:  # a little card in that frame
+        draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 3, fill=swatch.colour)
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), 2, fill=(252, 250, 244))
+
+
 def paint(layout: DealLayout) -> Image.Image:
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -371,9 +475,14 @@ def paint(layout: DealLayout) -> Image.Image:
         draw.rounded_rectangle(
             (x0 - FRAME, y0 - FRAME, x1 + FRAME - 1, y1 + FRAME - 1), 7, fill=colour
         )
+    for key in layout.leads:
+        x0, y0, x1, _ = layout.cards[key][1]
+        _lead_mark(draw, (x0 + x1) // 2, y0 - FRAME - 2, LEADER)
     for card, (x0, y0, _, y1) in layout.cards.values():
         face = _face(card, y1 - y0, layout.lang)
         image.paste(face, (x0, y0), face)
+    for swatch in layout.legend:
+        _swatch(draw, swatch)
     for text in layout.texts:
         font = fonts.bold(text.size) if text.bold else fonts.regular(text.size)
         draw.text(text.xy, text.text, font=font, fill=text.fill, anchor=text.anchor)

@@ -225,16 +225,21 @@ def _jester(draw: ImageDraw.ImageDraw, box: Box, fill: RGBA, bells: RGBA) -> Non
 
 def _text(image: Image.Image, text: str, box: Box, fill: RGBA, align: str = "center") -> None:
     """``text`` in the bold font, its ink exactly as tall as ``box``, squeezed sideways when
-    too wide: every rank, "1" or "10", is the same height, which reads best at small size."""
+    too wide: every rank, "1" or "10", is the same height, which reads best at small size.
+    Only the ink counts (no side bearing), so nothing of it falls outside ``box``."""
     x0, y0, x1, y1 = box
     height = y1 - y0
-    probe = bold(200).getbbox(text)
-    font = bold(max(1, round(200 * height / (probe[3] - probe[1]))))
-    left, top, right, bottom = font.getbbox(text)
-    mask = Image.new("L", (math.ceil(right - left), math.ceil(bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255)
-    width = min(float(mask.width), x1 - x0)
-    mask = mask.resize((max(1, round(width)), max(1, round(height))), Image.Resampling.LANCZOS)
+    font = bold(200)
+    left, top, right, bottom = (round(v) for v in font.getbbox(text))
+    pad = 20  # room for ink past the advance box (a J's hook)
+    mask = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(mask).text((pad - left, pad - top), text, font=font, fill=255)
+    ink = mask.getbbox()
+    if ink is None:
+        return
+    mask = mask.crop(ink)
+    width = min(mask.width * height / mask.height, x1 - x0)
+    mask = mask.resize((max(1, math.floor(width)), max(1, round(height))), Image.Resampling.LANCZOS)
     x = x0 if align == "left" else (x0 + x1 - mask.width) / 2
     image.paste(Image.new("RGBA", mask.size, fill), (round(x), round(y0)), mask)
 
@@ -290,9 +295,9 @@ class _Canvas:
 def _card_layout(c: _Canvas, card: Card, label: str) -> None:
     """A tall card, seen whole in the deal picture: the rank above, its pip or mark below."""
     if card == EXCUSE:
-        _jester(c.draw, c.square(0.5, 0.5, 0.56), c.ink, GOLD)
+        _jester(c.draw, c.square(0.5, 0.5, 0.44), c.ink, GOLD)  # clear of the gold frame
     elif card >= PETIT:
-        _text(c.image, label, c.box(0.14, 0.12, 0.86, 0.5), c.ink)
+        _text(c.image, label, c.box(0.18, 0.12, 0.82, 0.5), c.ink)
         if card in (PETIT, TRUMP_21):
             _star(c.draw, c.square(0.5, 0.73, 0.3), GOLD)
         else:
@@ -302,37 +307,84 @@ def _card_layout(c: _Canvas, card: Card, label: str) -> None:
         _pip(c.draw, suit_of(card), c.square(0.5, 0.72, 0.34), c.ink)
 
 
-def _emoji_layout(c: _Canvas, card: Card, label: str) -> None:
-    """A square emoji, seen at 24 px: the rank as large as it goes, a big pip in the corner,
-    and on a face card its court mark (the only thing a shared letter leaves to tell)."""
+EMOJI_INSET = 0.07
+"""How far inside an emoji's edge a suit card's rank, pip and court mark stay, as a fraction
+of its side: 9 px at 128, so 6 px of paper between them and the 3 px frame."""
+PART_GAP = 0.035
+"""Paper between two parts of an emoji (4.5 px at 128): the pip never touches the rank."""
+MAX_PIP = 0.46
+_RANK_BOXES = {"number": (0.48, 0.36), "ten": (0.40, 0.60), "face": (0.44, 0.50)}
+"""A suit card's rank at the top left: its height and widest width (fractions of the side;
+a digit's ink is at most 0.75 times as wide as tall). As tall as the room for a big pip
+leaves: "10" is wide, so lower; a face card's letter shares the top with its court mark."""
+COURT_MARK: Box = (0.62, EMOJI_INSET, 1 - EMOJI_INSET, 0.38)
+
+
+def _emoji_boxes(card: Card) -> dict[str, Box]:
+    """Each part of a square emoji as fractions of its side: the rank (or trump number),
+    the ``mark`` (court mark, oudler's star, jester's cap) and the pip. The pip is the
+    largest square in the bottom-right corner that keeps ``PART_GAP`` from the other parts.
+    An oudler's parts stay 0.12 of the side in (its gold frame is three times as thick)."""
     if card == EXCUSE:
-        _jester(c.draw, c.square(0.5, 0.5, 0.8), c.ink, GOLD)
-    elif card >= PETIT:
-        oudler = card in (PETIT, TRUMP_21)
-        _text(c.image, label, c.box(0.12, 0.3 if oudler else 0.16, 0.88, 0.86), c.ink)
-        if oudler:
-            _star(c.draw, c.square(0.5, 0.16, 0.24), GOLD)
-    else:
-        rank = rank_of(card)
-        right = 0.6 if is_face(card) else 0.76 if rank == 10 else 0.66
-        _text(c.image, label, c.box(0.08, 0.08, right, 0.58), c.ink, "left")
-        if is_face(card):
-            _court_mark(c.draw, rank, c.square(0.79, 0.24, 0.3), c.ink)
-        _pip(c.draw, suit_of(card), c.square(0.71, 0.71, 0.58), c.paper)  # a halo over "10"
-        _pip(c.draw, suit_of(card), c.square(0.71, 0.71, 0.48), c.ink)
+        return {"mark": (0.13, 0.13, 0.87, 0.87)}
+    if card >= PETIT:
+        if card in (PETIT, TRUMP_21):
+            return {"mark": (0.4, 0.12, 0.6, 0.32), "rank": (0.16, 0.37, 0.84, 0.86)}
+        return {"rank": (0.12, 0.16, 0.88, 0.86)}
+    rank = rank_of(card)
+    kind = "face" if is_face(card) else "ten" if rank == 10 else "number"
+    height, width = _RANK_BOXES[kind]
+    a = EMOJI_INSET
+    boxes = {"rank": (a, a, a + width, a + height)}
+    if kind == "face":
+        boxes["mark"] = COURT_MARK
+    nearest = max(min(box[2], box[3]) for box in boxes.values())
+    side = min(MAX_PIP, 1 - EMOJI_INSET - PART_GAP - nearest)
+    boxes["pip"] = (1 - a - side, 1 - a - side, 1 - a, 1 - a)
+    return boxes
+
+
+def _emoji_layout(c: _Canvas, card: Card, label: str, only: str | None = None) -> None:
+    """A square emoji, seen at 24 px: the rank as large as it goes at the top left, a big
+    pip at the bottom right clear of it and of the frame, and on a face card its court mark
+    (the only thing a shared letter leaves to tell). With ``only``, that part alone."""
+    w, h = c.image.size
+    for part, (u0, v0, u1, v1) in _emoji_boxes(card).items():
+        if only is not None and part != only:
+            continue
+        box = (u0 * w, v0 * h, u1 * w, v1 * h)
+        if part == "rank":
+            _text(c.image, label, box, c.ink, "center" if card >= PETIT else "left")
+        elif part == "pip":
+            _pip(c.draw, suit_of(card), box, c.ink)
+        elif card == EXCUSE:
+            _jester(c.draw, box, c.ink, GOLD)
+        elif card >= PETIT:
+            _star(c.draw, box, GOLD)
+        else:
+            _court_mark(c.draw, rank_of(card), box, c.ink)
 
 
 def _draw_face(
-    card: Card, letter: str | None, width: int, height: int, square: bool
+    card: Card,
+    letter: str | None,
+    width: int,
+    height: int,
+    square: bool,
+    only: str | None = None,
 ) -> Image.Image:
-    """A face at the final size ``width`` x ``height``: a tall card or a square emoji."""
+    """A face at the final size ``width`` x ``height``: a tall card or a square emoji (with
+    ``only``, the blank card and that one part of the emoji: ``""`` for the blank alone)."""
     edge = (3.0 if square else max(1.0, height / 48)) * _SS
-    radius = (0.14 if square else 0.09) * height * _SS
+    radius = (0.10 if square else 0.09) * height * _SS
     image = _blank(card, width * _SS, height * _SS, radius, edge)
     paper, _, ink = _style(card)
     canvas = _Canvas(image, ImageDraw.Draw(image), paper, ink)
     label = letter if letter is not None else str(rank_of(card))
-    (_emoji_layout if square else _card_layout)(canvas, card, label)
+    if square:
+        _emoji_layout(canvas, card, label, only)
+    elif only != "":
+        _card_layout(canvas, card, label)
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
@@ -352,6 +404,13 @@ def card_face(card: Card, height: int, lang: str = "en") -> Image.Image:
     return _card_face(card, height, lang).copy()
 
 
+def card_blank(card: Card, height: int) -> Image.Image:
+    """``card_face``'s blank card, its shape and frame with nothing drawn on them: what a
+    face is compared with to see where its marks are."""
+    _check_card(card)
+    return _draw_face(card, None, round(0.66 * height), height, square=False, only="")
+
+
 # --- emojis ----------------------------------------------------------------------------
 
 
@@ -360,17 +419,44 @@ def _emoji_face(card: Card, letter: str | None) -> Image.Image:
     return _draw_face(card, letter, EMOJI_SIZE, EMOJI_SIZE, square=True)
 
 
-def emoji_face(card: Card, letter: str | None) -> Image.Image:
-    """A 128 x 128 RGBA emoji of ``card`` (transparent corners): the rank fills most of it.
-    ``letter`` is the face card's letter in the reader's language, ``None`` for any other
-    card. A fresh copy each call."""
+def _check_letter(card: Card, letter: str | None) -> None:
     _check_card(card)
     if is_face(card) != (letter is not None):
         need = "needs its letter" if is_face(card) else "has no letter"
         raise ValueError(f"card {CARD_TEXT[card]} {need}, got {letter!r}")
     if letter is not None and (len(letter) != 1 or not letter.isalpha()):
         raise ValueError(f"a face letter is one letter, got {letter!r} for {CARD_TEXT[card]}")
+
+
+def emoji_face(card: Card, letter: str | None) -> Image.Image:
+    """A 128 x 128 RGBA emoji of ``card`` (transparent corners): the rank fills most of it.
+    ``letter`` is the face card's letter in the reader's language, ``None`` for any other
+    card. A fresh copy each call."""
+    _check_letter(card, letter)
     return _emoji_face(card, letter).copy()
+
+
+def emoji_parts(card: Card) -> dict[str, tuple[int, int, int, int]]:
+    """Where each part of ``card``'s emoji is drawn, in pixels of the 128 x 128 square
+    (x1 and y1 excluded): ``rank``, ``pip`` and ``mark`` (court mark, star or cap), for
+    those it has. The parts keep clear of each other and of the frame."""
+    _check_card(card)
+    return {
+        part: (
+            math.floor(u0 * EMOJI_SIZE),
+            math.floor(v0 * EMOJI_SIZE),
+            math.ceil(u1 * EMOJI_SIZE),
+            math.ceil(v1 * EMOJI_SIZE),
+        )
+        for part, (u0, v0, u1, v1) in _emoji_boxes(card).items()
+    }
+
+
+def emoji_part(card: Card, letter: str | None, part: str) -> Image.Image:
+    """``card``'s emoji with only ``part`` drawn on its blank card (``""``: the blank card
+    alone): what each part covers, to check that none runs into another or the frame."""
+    _check_letter(card, letter)
+    return _draw_face(card, letter, EMOJI_SIZE, EMOJI_SIZE, square=True, only=part)
 
 
 def emoji_stem(card: Card, lang: str) -> str:

@@ -19,7 +19,8 @@ from ..i18n.catalog import text_of
 from ..render.table import contract_name
 from .charts import rating_chart
 from .charts import totals_chart as draw_totals
-from .deal_picture import DealLabels, deal_png
+from .deal_picture import DealLabels, deal_png, draw_deal
+from .files import encode
 from .png import png
 
 
@@ -55,10 +56,15 @@ def record_labels(record: object, lang: str) -> DealLabels:
     return dataclasses.replace(labels, contracts=contracts)
 
 
-def deal_picture(record: object, lang: str, names: Sequence[str]) -> bytes:
+def deal_picture(
+    record: object, lang: str, names: Sequence[str], file_format: str = "PNG"
+) -> bytes:
     """A finished deal's picture, from its ``tarot-deal/1`` record (``RecordError`` if
-    it is not one)."""
-    return deal_png(record, lang=lang, names=names, labels=record_labels(record, lang))
+    it is not one): a PNG for Discord, or the file format the command line is asked for."""
+    labels = record_labels(record, lang)
+    if file_format == "PNG":
+        return deal_png(record, lang=lang, names=names, labels=labels)
+    return encode(draw_deal(record, lang=lang, names=names, labels=labels), file_format)
 
 
 def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], lang: str) -> bytes:

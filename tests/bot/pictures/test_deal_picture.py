@@ -11,11 +11,19 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from bot.pictures import fonts
+from bot.i18n import LANGUAGES
+from bot.i18n import t as text_in
+from bot.i18n.numbers import decimal
+from bot.pictures import fonts, jobs
 from bot.pictures.deal_picture import (
     EXCUSE_MARK,
     FRAME,
+    LEADER,
+    LEGEND_SIZE,
+    MARGIN,
     NAME_WIDTH,
+    OUDLER_GOLD,
+    SIDE_BAND,
     WINNER,
     DealLabels,
     DealLayout,
@@ -178,14 +186,17 @@ def test_the_ecart_is_shown_for_a_garde_not_for_a_garde_sans(garde: Record) -> N
     assert len([key for key in sans.cards if key[0] == "chien"]) == 6
 
 
-@pytest.mark.parametrize(
-    ("players", "contract", "options"),
-    [
-        (3, Contract.PRISE, {}),
-        (5, Contract.GARDE, {}),
-        (6, Contract.GARDE, {"six_players": "dealer_sits_out"}),
-    ],
-)
+TABLES = [
+    (3, Contract.PRISE, {}),
+    (4, Contract.GARDE, {}),
+    (5, Contract.GARDE, {}),
+    (6, Contract.GARDE, {}),  # twelve cards each, all six play (the default at six)
+    (6, Contract.GARDE, {"six_players": "dealer_sits_out"}),
+]
+"""Every table size, and both ways six play."""
+
+
+@pytest.mark.parametrize(("players", "contract", "options"), TABLES)
 def test_every_table_size_draws_every_card(
     players: int, contract: Contract, options: dict[str, object]
 ) -> None:
@@ -193,7 +204,7 @@ def test_every_table_size_draws_every_card(
     deal = read_deal(record)
     layout = layout_deal(record)
     image = draw_deal(record)
-    assert 1000 <= image.width <= 1400 and image.height < 1300
+    assert 900 <= image.width <= 1400 and image.height < 1400
     for seat in range(players):
         hand = [key for key in layout.cards if key[:2] == ("hand", seat)]
         assert len(hand) == len(cards_of(deal.dealt[seat]))
@@ -202,10 +213,11 @@ def test_every_table_size_draws_every_card(
     if deal.skip >= 0:
         assert not any(key[2] == deal.skip for key in tricks)
         assert "deals and sits out" in _texts(layout)
-    if players == 5:
+    if deal.rules.calls:
         assert deal.called is not None
         assert layout.cards[("called", 0, 0)][0] == deal.called
     for card, box in layout.cards.values():
+        assert min(box[0], box[1]) >= 0 and box[2] <= image.width and box[3] <= image.height
         assert _shows_face(image, box, card, "en")
 
 
@@ -296,3 +308,93 @@ def test_the_png_is_small_and_is_the_picture(garde: Record) -> None:
     with Image.open(io.BytesIO(data)) as png:
         assert png.size == draw_deal(garde).size
         assert png.mode == "P"
+
+
+def _scores_shown(layout: DealLayout) -> list[str]:
+    """The scores in the name column, top to bottom (bold 22 px, the name cell's last line)."""
+    return [t.text for t in layout.texts if t.bold and t.size == 22 and t.xy[0] == MARGIN]
+
+
+@pytest.mark.parametrize(("players", "contract", "options"), TABLES)
+def test_every_seat_has_its_score_and_its_number_from_1(
+    players: int, contract: Contract, options: dict[str, object]
+) -> None:
+    """Issue 22: at six, the dealer who sits out had no score. Every seat, the one who sits
+    out too, shows the engine's score, in seat order; seats count from 1."""
+    record = played(players, 7, contract, **options)
+    result = read_deal(record).result
+    assert result is not None and len(result.scores) == players
+    layout = layout_deal(record)
+    assert _scores_shown(layout) == [decimal(score, "en", sign=True) for score in result.scores]
+    texts = _texts(layout)
+    assert all(f"Seat {n}" in texts for n in range(1, players + 1))
+    assert "Seat 0" not in texts and f"Seat {players + 1}" not in texts
+
+
+def test_the_dealer_who_sits_out_scores_0_under_their_name() -> None:
+    record = played(6, 4, Contract.GARDE, six_players="dealer_sits_out")
+    deal = read_deal(record)
+    assert deal.skip == 4 and deal.result is not None
+    names = ["Ana", "Ben", "Cyd", "Dan", "Eve", "Fox"]
+    layout = layout_deal(record, names=names)
+    (eve,) = [t for t in layout.texts if t.text == "Eve"]
+    (sits,) = [t for t in layout.texts if t.text == "deals and sits out"]
+    (score,) = [t for t in layout.texts if t.size == 22 and eve.xy[1] < t.xy[1] < eve.xy[1] + 60]
+    assert score.text == decimal(deal.result.scores[4], "en", sign=True) == "0"
+    assert sits.xy[1] - eve.xy[1] < 10  # the same row
+
+
+@pytest.mark.parametrize(("players", "contract", "options"), TABLES)
+def test_the_card_that_led_each_trick_is_marked(
+    players: int, contract: Contract, options: dict[str, object]
+) -> None:
+    """Issue 22: who led each trick was not shown. A triangle over exactly one card of each
+    trick: the engine's leader's."""
+    record = played(players, 7, contract, **options)
+    deal = read_deal(record)
+    layout = layout_deal(record)
+    assert layout.leads == [("trick", t, deal.leaders[t]) for t in range(len(deal.tricks))]
+    image = draw_deal(record)
+    for (area, t, seat), (_, box) in layout.cards.items():
+        if area != "trick":
+            continue
+        above = image.getpixel(((box[0] + box[2]) // 2, box[1] - FRAME - 5))
+        assert (above == LEADER) == (seat == deal.leaders[t]), (t, seat)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("players", "contract", "options"), [TABLES[0], TABLES[4]])
+def test_a_legend_says_what_each_mark_means_in_the_readers_language(
+    lang: str, players: int, contract: Contract, options: dict[str, object]
+) -> None:
+    """Issue 22: the frames had no legend. Each mark the picture uses has its sample and
+    its words from the reader's catalog, inside the picture."""
+    record = played(players, 7, contract, **options)
+    layout = layout_deal(record, lang=lang, labels=jobs.record_labels(record, lang))
+    samples = {(s.kind, s.colour) for s in layout.legend}
+    expected = {("frame", WINNER), ("lead", LEADER), ("band", SIDE_BAND), ("frame", OUDLER_GOLD)}
+    if EXCUSE_MARK in layout.marks.values():
+        expected.add(("frame", EXCUSE_MARK))
+    assert samples == expected
+    texts = _texts(layout)
+    words = ["winner", "leader", "side", "oudler"]
+    if EXCUSE_MARK in layout.marks.values():
+        words.append("excuse")
+    for word in words:
+        assert text_in(lang, f"picture.deal.legend_{word}") in texts, word
+    image = draw_deal(record, lang=lang, labels=jobs.record_labels(record, lang))
+    legend = [text for text in layout.texts if (text.size, text.anchor) == (LEGEND_SIZE, "lm")]
+    assert len(legend) == len(words)
+    for text in legend:
+        right = text.xy[0] + fonts.regular(LEGEND_SIZE).getlength(text.text)
+        assert right <= layout.width - MARGIN, text.text
+    for swatch in layout.legend:
+        x0, y0, x1, y1 = swatch.box
+        assert x1 <= layout.width - MARGIN
+        colours = {image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)}
+        assert swatch.colour in colours, swatch
+
+
+def test_a_deal_without_tricks_has_no_legend() -> None:
+    layout = layout_deal(played(4, 5, Contract.PASS))
+    assert layout.legend == [] and layout.leads == []

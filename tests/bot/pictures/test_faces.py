@@ -18,9 +18,12 @@ from bot.pictures import faces
 from bot.pictures.faces import (
     EMOJI_SIZE,
     GOLD,
+    card_blank,
     card_face,
     emoji_face,
     emoji_images,
+    emoji_part,
+    emoji_parts,
     emoji_stem,
     face_letter,
 )
@@ -274,3 +277,135 @@ def test_drawing_is_fast_enough_for_an_executor() -> None:
     for card in range(DECK_SIZE):
         card_face(card, 61)
     assert (time.perf_counter() - start) / DECK_SIZE < 0.1
+
+
+# ----- emoji layout: every part clear of the frame and of each other ----------------------
+
+PAPER_MARGIN = 4
+"""Paper, in pixels of the 128 px emoji, between anything drawn on a face and its frame."""
+INK_LEVEL = 32
+"""A pixel is drawn on when a channel differs from the blank card by this much: less is the
+faint ringing that scaling down leaves around a shape."""
+PART_CLEARANCE = 3
+"""Pixels between two parts' boxes: a rank and a pip never touch."""
+
+
+def every_emoji() -> list[tuple[int, str | None]]:
+    """Each (card, letter) drawn as an emoji in some language, once."""
+    seen: dict[str, tuple[int, str | None]] = {}
+    for lang in LANGUAGES:
+        for card in range(DECK_SIZE):
+            seen.setdefault(emoji_stem(card, lang), (card, face_letter(card, lang)))
+    return list(seen.values())
+
+
+def drawn_on(image: Image.Image, blank: Image.Image) -> Image.Image:
+    """Where ``image`` differs visibly from the blank card: a mask (255 = drawn on)."""
+    diff = ImageChops.difference(image, blank).split()
+    most = diff[0]
+    for channel in diff[1:]:
+        most = ImageChops.lighter(most, channel)
+    return most.point(lambda v: 255 if v >= INK_LEVEL else 0)
+
+
+def paper_inside_the_frame(
+    card: int, blank: Image.Image, margin: int = PAPER_MARGIN
+) -> Image.Image:
+    """The blank card's paper, ``margin`` pixels in from its frame: a mask."""
+    paper = Image.new("RGBA", blank.size, faces._style(card)[0])
+    near = [
+        channel.point(lambda v: 255 if v < INK_LEVEL else 0)
+        for channel in ImageChops.difference(blank, paper).split()
+    ]
+    mask = near[0]
+    for channel in near[1:]:
+        mask = ImageChops.multiply(mask, channel)
+    inside = mask  # eroded by a disc: ``margin`` pixels of paper in every direction
+    m = margin
+    for dx, dy in itertools.product(range(-m, m + 1), repeat=2):
+        if dx * dx + dy * dy <= m * m:
+            inside = ImageChops.darker(inside, ImageChops.offset(mask, dx, dy))
+    return inside
+
+
+def test_every_emoji_draws_only_on_its_paper_clear_of_its_frame() -> None:
+    """Issue 22: the spade's and the club's stems cut the bottom border. Nothing drawn on any
+    emoji (pip, rank, court mark, star, cap) comes within PAPER_MARGIN pixels of the frame."""
+    for card, letter in every_emoji():
+        blank = emoji_part(card, letter, "")
+        inside = paper_inside_the_frame(card, blank)
+        assert inside.histogram()[255] > 0.6 * EMOJI_SIZE**2  # the margin leaves most paper
+        ink = drawn_on(emoji_face(card, letter), blank)
+        assert ink.histogram()[255] > 200, CARD_TEXT[card]  # not a vacuous test
+        outside = ImageChops.subtract(ink, inside)
+        assert outside.getbbox() is None, (CARD_TEXT[card], letter, outside.getbbox())
+
+
+def near(pixel: object, colour: tuple[int, ...]) -> bool:
+    """Whether ``pixel`` is ``colour`` but for the ringing of scaling down."""
+    assert isinstance(pixel, tuple)
+    return all(abs(a - b) < INK_LEVEL for a, b in zip(pixel, colour, strict=True))
+
+
+def test_the_frame_of_every_suit_emoji_is_whole() -> None:
+    """The same seen from the frame: along each of its four straight sides the 3 px border
+    is its grey and the paper inside it is untouched, on every suit card."""
+    for card, letter in every_emoji():
+        if card >= PETIT:
+            continue
+        face = emoji_face(card, letter)
+        for i in range(24, EMOJI_SIZE - 24):
+            for x, y in ((i, 1), (i, EMOJI_SIZE - 2), (1, i), (EMOJI_SIZE - 2, i)):
+                assert near(face.getpixel((x, y)), faces.EDGE), (CARD_TEXT[card], x, y)
+            for d in range(4, 4 + PAPER_MARGIN):
+                for x, y in ((i, d), (i, EMOJI_SIZE - 1 - d), (d, i), (EMOJI_SIZE - 1 - d, i)):
+                    assert near(face.getpixel((x, y)), faces.PAPER), (CARD_TEXT[card], x, y)
+
+
+def test_no_part_of_an_emoji_runs_into_another() -> None:
+    """Issue 22: the heart overlapped the K. Each part (rank, pip, mark) draws only inside its
+    box, the boxes keep apart, and the face is nothing but its parts."""
+    for card, letter in every_emoji():
+        boxes = emoji_parts(card)
+        expected = {"mark"} if card == EXCUSE else {"rank"}
+        if card < PETIT:
+            expected = {"rank", "pip", "mark"} if letter is not None else {"rank", "pip"}
+        elif card in (PETIT, TRUMP_21):
+            expected = {"rank", "mark"}
+        assert set(boxes) == expected, CARD_TEXT[card]
+        for (a, box_a), (b, box_b) in itertools.combinations(boxes.items(), 2):
+            apart = max(
+                box_b[0] - box_a[2], box_a[0] - box_b[2], box_b[1] - box_a[3], box_a[1] - box_b[3]
+            )
+            assert apart >= PART_CLEARANCE, (CARD_TEXT[card], a, b, box_a, box_b)
+        blank = emoji_part(card, letter, "")
+        everything = Image.new("L", blank.size, 0)
+        for part, (x0, y0, x1, y1) in boxes.items():
+            ink = drawn_on(emoji_part(card, letter, part), blank)
+            drawn = ink.getbbox()
+            assert drawn is not None, (CARD_TEXT[card], part)
+            grown = (x0 - 1, y0 - 1, x1 + 1, y1 + 1)  # scaling down spreads an edge by a pixel
+            inside = drawn[0] >= grown[0] and drawn[1] >= grown[1]
+            assert inside and drawn[2] <= grown[2] and drawn[3] <= grown[3], (
+                CARD_TEXT[card],
+                part,
+                drawn,
+                (x0, y0, x1, y1),
+            )
+            everything.paste(255, grown)
+        whole = drawn_on(emoji_face(card, letter), blank)
+        assert ImageChops.subtract(whole, everything).getbbox() is None, CARD_TEXT[card]
+
+
+@pytest.mark.parametrize("height", [48, 72, 96])
+def test_every_card_face_draws_only_on_its_paper_clear_of_its_frame(height: int) -> None:
+    """The tall faces of the deal picture too (the Excuse's cap ran into its gold frame):
+    2 px of paper at least between any mark and the frame, at every height the picture uses."""
+    for lang in ("en", "pl"):
+        for card in range(DECK_SIZE):
+            blank = card_blank(card, height)
+            inside = paper_inside_the_frame(card, blank, margin=2)
+            ink = drawn_on(card_face(card, height, lang), blank)
+            assert ink.histogram()[255] > 20, CARD_TEXT[card]  # not a vacuous test
+            outside = ImageChops.subtract(ink, inside).getbbox()
+            assert outside is None, (CARD_TEXT[card], height, outside)
