@@ -120,6 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(refusal, file=sys.stderr)
         return REFUSED
     options = p.parse_args(args)
+    if options.command == PLAY:  # after an option of the bot's: the game takes none of them
+        print(f"{PROG}: play comes first: {PROG} play [its options]", file=sys.stderr)
+        return REFUSED
     if options.command == "migrate-db":
         return migrate_db(options.source, options.target)
     try:

@@ -12,6 +12,7 @@ import os
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -328,12 +329,21 @@ def unknown_keys(env: Mapping[str, str], dotenv: Mapping[str, str]) -> list[str]
     for where, values in (("the environment", env), (".env", dotenv)):
         for key in values:
             if key.upper().startswith("TAROT_") and key not in KEYS + NOT_SETTINGS:
-                closest = difflib.get_close_matches(key.upper(), KEYS, n=1, cutoff=0)[0]
+                closest = max(KEYS, key=partial(_likeness, key.upper().removeprefix("TAROT_")))
                 warnings.append(
                     f"{key} (in {where}) is not a setting of the bot and is ignored;"
                     f" did you mean {closest}?"
                 )
     return warnings
+
+
+def _likeness(name: str, key: str) -> float:
+    """How much ``name`` looks like ``key`` or its last words (``PLAYERS`` is most like
+    ``TAROT_DEFAULT_PLAYERS``), from 0 to 1."""
+    words = key.removeprefix("TAROT_").split("_")
+    return max(
+        difflib.SequenceMatcher(None, name, "_".join(words[i:])).ratio() for i in range(len(words))
+    )
 
 
 def load_settings(

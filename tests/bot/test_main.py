@@ -4,11 +4,17 @@ setting or a database it cannot use, and the fallback of ./run.sh to the termina
 import socket
 import sqlite3
 import subprocess
+import sys
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 
+import pytest
 from cli_support import ROOT, clean_env, run
 
+import bot.__main__ as bot_main
+from bot.startup import STATUSES
 from bot.storage.sqlite.schema import MIGRATIONS
 
 
@@ -118,3 +124,34 @@ def test_run_sh_with_a_token_names_the_bot_option_a_typo_meant() -> None:
     done = run_sh("--chek", DISCORD_TOKEN="a.fake.token")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "python -m bot: no option --chek; did you mean --check?\n"
+
+
+def test_play_hands_every_argument_after_it_to_the_terminal_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``python -m bot play ARGS`` is ``bot.terminal.main(ARGS)``, options of the bot's
+    names included (the game's own module stands in here for the one it loads)."""
+    given: list[list[str]] = []
+
+    def game(argv: Sequence[str]) -> int:
+        given.append(list(argv))
+        return 7
+
+    monkeypatch.setitem(sys.modules, "bot.terminal", SimpleNamespace(main=game))
+    assert bot_main.main(["play", "--players", "5", "--check", "--help"]) == 7
+    assert given == [["--players", "5", "--check", "--help"]]
+
+
+def test_play_after_an_option_of_the_bot_is_refused_in_one_line(tmp_path: Path) -> None:
+    done = run(["--check", "play"], {"DISCORD_TOKEN": "a.fake.token"}, tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "python -m bot: play comes first: python -m bot play [its options]\n"
+
+
+def test_every_exit_status_is_in_the_help_and_the_module_docstring() -> None:
+    shown = bot_main.parser().format_help()
+    assert bot_main.__doc__ is not None
+    for code, meaning in STATUSES.items():
+        assert f"\n  {code}  {meaning}\n" in shown + "\n"
+        assert f"\n{code}   " in bot_main.__doc__
+    assert len(set(STATUSES)) == len(STATUSES) == 8

@@ -38,11 +38,13 @@ def closed_port() -> int:
     return port
 
 
-async def run_bot(rest_base: str, gateway: str, tmp_path: Path, token: str) -> tuple[int, str]:
+async def run_bot(
+    rest_base: str, gateway: str, tmp_path: Path, token: str, **settings: str
+) -> tuple[int, str]:
     """``python -m bot`` in its own process, discord.py pointed at ``rest_base``; its exit
     status and standard error (its standard output must stay empty)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TAROT_")}
-    env |= {"DISCORD_TOKEN": token, "TAROT_DB": str(tmp_path / "tarot.sqlite3")}
+    env |= {"DISCORD_TOKEN": token, "TAROT_DB": str(tmp_path / "tarot.sqlite3"), **settings}
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         str(HERE / "fake_discord.py"),
@@ -90,6 +92,20 @@ async def test_a_token_discord_refuses_ends_in_one_line_and_a_first_start_warns_
     assert "WARNING" not in stderr, stderr  # neither voice libraries nor the new database
     [created] = [line for line in stderr.splitlines() if "created a new empty database" in line]
     assert " INFO " in COLOUR.sub("", created)
+
+
+async def test_an_unknown_key_is_a_warning_of_the_start_log(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    status, stderr = await run_bot(
+        fake.rest_base, fake.gateway_url, tmp_path, "not.the.token", TAROT_PLAYRES="5"
+    )
+    assert status == TOKEN_REFUSED
+    [warned] = [line for line in COLOUR.sub("", stderr).splitlines() if "WARNING" in line]
+    assert warned.endswith(
+        " WARNING  bot Settings: TAROT_PLAYRES (in the environment) is not a setting of the"
+        " bot and is ignored; did you mean TAROT_DEFAULT_PLAYERS?"
+    )
 
 
 @pytest.fixture
