@@ -7,6 +7,7 @@ keep its games in is refused at once, without the network. Every failure to star
 line on standard error with an exit status of its own (``startup.STATUSES``):
 
 0   stopped cleanly (Ctrl-C included);
+1   an unexpected error, a bug: its traceback is in the log (CRITICAL), then one line;
 2   a command line or a setting refused, named in the line;
 3   no Discord token (``./run.sh`` then starts the terminal game instead);
 4   the database cannot be used: refused at start (the file, the cause, the way out), or
@@ -169,11 +170,12 @@ def foreign_option(p: Parser, args: list[str]) -> str | None:
 
 
 def python() -> str:
-    """This interpreter as the user would type it: ``.venv/bin/python`` from the project's
-    folder, ``python`` when it is the one on the PATH."""
-    here = os.path.relpath(sys.executable)
-    if not here.startswith(".."):
-        return here if os.sep in here else f".{os.sep}{here}"
+    """This interpreter as the user would type it: its path from here when it is a virtual
+    environment's in this folder (``.venv/bin/python`` from the project's), else ``python``."""
+    if sys.prefix != sys.base_prefix:
+        here = os.path.relpath(sys.executable)
+        if not here.startswith(os.pardir):
+            return here
     return "python"
 
 

@@ -4,7 +4,7 @@ status of its own, so that a supervisor (systemd, a container) can tell them apa
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import sys
 
 import aiohttp
@@ -15,6 +15,7 @@ from tarot_core.quoting import one_line
 from .settings import Settings
 
 CLEAN = 0
+UNEXPECTED = 1
 REFUSED = 2
 NO_TOKEN = 3
 DATABASE_UNUSABLE = 4
@@ -24,6 +25,7 @@ DISCORD_UNREACHABLE = 7
 DISCORD_REFUSED = 8
 STATUSES = {
     CLEAN: "stopped cleanly (Ctrl-C included)",
+    UNEXPECTED: "an unexpected error, a bug: its traceback is in the log",
     REFUSED: "a command line or a setting refused (one line names it)",
     NO_TOKEN: "no Discord token (./run.sh then starts the terminal game)",
     DATABASE_UNUSABLE: "the database cannot be used, at start or while running",
@@ -42,9 +44,12 @@ GATEWAY_REFUSALS = {
     4014: "privileged intents not enabled in the Developer Portal",
 }
 """Gateway close codes that mean Discord will not take the connection as it is made."""
-NETWORK_FAILURES = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound)
+NETWORK_FAILURES = (aiohttp.ClientError, ConnectionError, TimeoutError, discord.GatewayNotFound)
 """What aiohttp and discord.py raise when Discord cannot be reached: no network, a name
-that does not resolve, a refused or timed-out connection, a TLS failure."""
+that does not resolve, a refused or timed-out connection, a TLS failure (aiohttp wraps the
+socket's own errors in its ``ClientConnectorError``)."""
+
+log = logging.getLogger(__name__)
 
 
 def quiet_voice() -> None:
@@ -89,6 +94,9 @@ async def serve(settings: Settings, token: str) -> int:
             DISCORD_UNREACHABLE,
             f"Discord cannot be reached ({e or type(e).__name__}): check the network connection",
         )
+    except Exception as e:  # a bug: its traceback goes to the log, for a report
+        log.critical("the bot stopped on an unexpected error", exc_info=True)
+        return failed(UNEXPECTED, f"The bot stopped on an unexpected error ({e!r}); see the log")
     return CLEAN if bot.failure is None else DATABASE_UNUSABLE
 
 

@@ -154,4 +154,4 @@ def test_every_exit_status_is_in_the_help_and_the_module_docstring() -> None:
     for code, meaning in STATUSES.items():
         assert f"\n  {code}  {meaning}\n" in shown + "\n"
         assert f"\n{code}   " in bot_main.__doc__
-    assert len(set(STATUSES)) == len(STATUSES) == 8
+    assert len(set(STATUSES)) == len(STATUSES) == 9

@@ -24,7 +24,7 @@ from fake_discord import FakeDiscord, point_discord_py_at
 
 import bot.__main__ as bot_main
 from bot.settings import load_settings
-from bot.startup import DISCORD_REFUSED, DISCORD_UNREACHABLE, TOKEN_REFUSED, serve
+from bot.startup import DISCORD_REFUSED, DISCORD_UNREACHABLE, TOKEN_REFUSED, UNEXPECTED, serve
 
 HERE = Path(__file__).resolve().parent
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
@@ -173,3 +173,32 @@ async def test_a_connection_discord_closes_for_good_ends_in_one_line(
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"Discord refused the connection{'' if code == 4014 else f' (code {code})'}: {reason}"
     )
+
+
+async def test_an_unexpected_error_is_logged_with_its_traceback_and_ends_in_one_line(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bot.discord.client import TarotBot
+
+    async def broken(self: TarotBot) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(TarotBot, "setup_hook", broken)
+    settings = load_settings(
+        {"DISCORD_TOKEN": fake.token, "TAROT_DB": str(tmp_path / "tarot.sqlite3")}, None
+    )
+    undo = point_discord_py_at(fake)
+    try:
+        status = await asyncio.wait_for(serve(settings, fake.token), timeout=20)
+    finally:
+        undo()
+    assert status == UNEXPECTED == 1
+    assert capsys.readouterr().err == (
+        "The bot stopped on an unexpected error (RuntimeError('a bug')); see the log\n"
+    )
+    [logged] = [r for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert logged.exc_info is not None and logged.exc_info[0] is RuntimeError
