@@ -1,6 +1,7 @@
 """Running the bot until it stops, and the one line and exit status of each way it can
-fail: every failure to start ends in one line on standard error, never a traceback, and a
-status of its own, so that a supervisor (systemd, a container) can tell them apart."""
+fail: every failure ends in one line on standard error and a status of its own, so that
+a person reads what to do and a supervisor (systemd, a container) can tell the failures
+apart; only a bug's traceback is kept, in the log."""
 
 from __future__ import annotations
 
