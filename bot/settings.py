@@ -7,15 +7,17 @@ naming the key and what it expects, rather than failing later in the middle of a
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from tarot_core.bots import LEVELS
+from tarot_core.bots import LEVELS, MAX_THINK_MS
 from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
 from .storage import is_sqlite_file, sqlite_path
@@ -34,7 +36,7 @@ LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_STAND_IN_AFTER": (WEEK, " seconds (a week)"),
     "TAROT_LOBBY_EXPIRY": (WEEK, " seconds (a week)"),
     "TAROT_IDLE_EXPIRY": (WEEK, " seconds (a week)"),
-    "TAROT_THINK_MS": (60_000, " milliseconds (a minute)"),
+    "TAROT_THINK_MS": (MAX_THINK_MS, " milliseconds (a minute)"),
     "TAROT_BOT_WORKERS": (61, " processes"),
     "TAROT_DEFAULT_DEALS": (MAX_DEALS, " deals (a table's limit)"),
     "TAROT_MIN_GAMES": (10_000, " games"),
@@ -47,6 +49,35 @@ that freezes a table, turn timers and expiries nobody waits for (a week is alrea
 past any game), more processes than a process pool takes (61 on Windows) and far more than
 the bot moves under way at once, more deals than a table allows, a count or an id beyond
 the 64-bit integers of SQLite (and of Discord ids)."""
+
+
+KEYS = (
+    "DISCORD_TOKEN",
+    "TAROT_DB",
+    "TAROT_DEV_GUILD",
+    "TAROT_BOT_PAUSE",
+    "TAROT_REMINDER_AFTER",
+    "TAROT_STAND_IN_AFTER",
+    "TAROT_AWAY_POLICY",
+    "TAROT_STAND_IN_LEVEL",
+    "TAROT_LOBBY_EXPIRY",
+    "TAROT_IDLE_EXPIRY",
+    "TAROT_THINK_MS",
+    "TAROT_BOT_WORKERS",
+    "TAROT_DEFAULT_PLAYERS",
+    "TAROT_DEFAULT_DEALS",
+    "TAROT_MIN_GAMES",
+    "TAROT_SHARD_COUNT",
+    "TAROT_SHARDS",
+    "TAROT_PICTURES",
+    "TAROT_LOG_LEVEL",
+)
+"""Every key the bot reads, in the order of ``.env.example``."""
+NOT_SETTINGS = ("TAROT_I18N_STRICT", "TAROT_PG_BIN", "TAROT_MEASURE_DEALS")
+"""``TAROT_`` variables that are no setting of the bot but are read elsewhere (the catalogs'
+strict mode, the test suite), so that a developer's environment draws no warning."""
+TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+"""A Discord bot token is three parts separated by dots, each in base64url."""
 
 
 class SettingsError(ValueError):
@@ -77,6 +108,8 @@ class Settings:
     log_level: str = "INFO"
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     """Where each key's value came from (``env`` or ``.env``), for the start-up log."""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """What the bot ignored but should say at start: an unknown ``TAROT_`` key."""
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -220,16 +253,23 @@ def _switch(value: str) -> bool:
 
 
 def _token(value: str) -> str:
-    """Discord tokens are one word of visible ASCII; anything else is a paste gone wrong
-    (the reason never repeats the token: it is a secret)."""
+    """A Discord bot token: three non-empty parts of letters, digits, ``-`` and ``_``,
+    separated by dots; anything else is a paste gone wrong (the reason never repeats the
+    token: it is a secret)."""
     for position, char in enumerate(value, start=1):
         if char.isspace():
             raise _Unusable(
                 f"has a space or line break inside (character {position}); set the token"
                 " alone, without 'Bot ' before it"
             )
-        if not "!" <= char <= "~":
+        if char != "." and char not in TOKEN_CHARACTERS:
             raise _Unusable(f"character {position} is not one a Discord token has")
+    parts = value.split(".")
+    if len(parts) != 3 or not all(parts):
+        raise _Unusable(
+            "not a Discord bot token, which has three non-empty parts separated by dots;"
+            " copy it again from the Developer Portal (your application > Bot > Reset Token)"
+        )
     return value
 
 
@@ -281,11 +321,37 @@ def _database(value: str) -> Path | str:
     return path
 
 
+def unknown_keys(env: Mapping[str, str], dotenv: Mapping[str, str]) -> list[str]:
+    """A warning for each ``TAROT_`` key (in any case) that the bot does not read, naming
+    where it is and the closest key the bot reads: a misspelt key would otherwise be
+    ignored silently, and its default taken."""
+    warnings = []
+    for where, values in (("the environment", env), (".env", dotenv)):
+        for key in values:
+            if key.upper().startswith("TAROT_") and key not in KEYS + NOT_SETTINGS:
+                closest = max(KEYS, key=partial(_likeness, key.upper().removeprefix("TAROT_")))
+                warnings.append(
+                    f"{key} (in {where}) is not a setting of the bot and is ignored;"
+                    f" did you mean {closest}?"
+                )
+    return warnings
+
+
+def _likeness(name: str, key: str) -> float:
+    """How much ``name`` looks like ``key`` or its last words (``PLAYERS`` is most like
+    ``TAROT_DEFAULT_PLAYERS``), from 0 to 1."""
+    words = key.removeprefix("TAROT_").split("_")
+    return max(
+        difflib.SequenceMatcher(None, name, "_".join(words[i:])).ratio() for i in range(len(words))
+    )
+
+
 def load_settings(
     env: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")
 ) -> Settings:
     """Settings from ``env`` (default: the process environment) over the ``dotenv`` file."""
     r = _Reader(os.environ if env is None else env, read_dotenv(dotenv) if dotenv else {})
+    warnings = tuple(unknown_keys(r.env, r.dotenv))
     defaults = TableSettings()
     seconds = "a number of seconds (0 or more)"
     reminder = r.get("TAROT_REMINDER_AFTER", _seconds, defaults.reminder_after, seconds)
@@ -349,4 +415,5 @@ def load_settings(
             "DEBUG, INFO, WARNING or ERROR",
         ),
         sources=r.sources,
+        warnings=warnings,
     )

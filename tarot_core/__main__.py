@@ -1,18 +1,20 @@
-"""Command line: ``python -m tarot_core replay|bench|play|arena|bot``."""
+"""Command line of the rules engine: ``python -m tarot_core COMMAND``, one subcommand per
+tool (its list, in ``--help``, is made from the subcommands themselves). The terminal game
+is ``python -m bot play``."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 from collections.abc import Sequence
 
 from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
+from .command_line import PLAYERS, SEED, THINK_MS, Parser, whole
 from .quoting import one_line
 from .record import RecordError, replay_text
 from .rule_flags import add_rule_argument, parse_rules
-from .rules import PLAYER_COUNTS, Rules, RulesError
+from .rules import PLAYER_COUNTS, RulesError
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -68,35 +70,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from .terminal import TerminalGame
-
-    chosen: dict[str, object] = {
-        "garde_contre_multiplier": args.garde_contre_multiplier,
-        "prise_allowed": not args.no_prise,
-        "poignee_bonus": [int(b) for b in args.poignee_bonus.split(",")],
-        "misere": args.misere,
-        "shuffle": args.shuffle,
-    }
-    try:
-        chosen.update(parse_rules(args.rule))
-        rules = Rules.from_options(args.players, chosen)
-    except RulesError as e:
-        print(f"play: {e}", file=sys.stderr)
-        return 2
-    print(
-        f"French Tarot at {args.players} players: you are seat 0 against {args.bots} bots."
-        " Cards are written T21, EX, KS, 10H, CD... Type quit to stop."
-    )
-    seed = args.seed if args.seed is not None else secrets.randbits(64)
-    bots = {
-        seat: make_bot(args.bots, seed=seed + seat, think_ms=args.think_ms)
-        for seat in range(1, args.players)
-    }
-    TerminalGame(rules, deals=args.deals, seed=seed, ask=input, out=sys.stdout, bots=bots).run()
-    return 0
-
-
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import run_cli
 
@@ -120,18 +93,22 @@ def bot_level(text: str) -> str:
     return text
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m tarot_core", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
+MAX_BENCH_DEALS = 10_000_000
+"""A bench of more deals than this runs for hours: a slip of the keyboard."""
+
+
+def parser() -> Parser:
+    p = Parser(prog="python -m tarot_core", allow_abbrev=False)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     r = sub.add_parser("replay", help="validate and score a tarot-deal/1 record")
     r.add_argument("file", help="the record's path, or - for standard input")
     r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="engine speed: random legal deals per second")
-    b.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    b.add_argument("--deals", type=int, default=5000)
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--players", type=PLAYERS, choices=PLAYER_COUNTS, default=4)
+    b.add_argument("--deals", type=whole(1, MAX_BENCH_DEALS), default=5000)
+    b.add_argument("--seed", type=SEED, default=1)
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--rollouts", action="store_true", help="rollouts/s of the expert instead")
     b.add_argument(
@@ -142,20 +119,6 @@ def parser() -> argparse.ArgumentParser:
     add_rule_argument(b)
     b.set_defaults(func=cmd_bench)
 
-    g = sub.add_parser("play", help="play a game in the terminal against computer players")
-    g.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    g.add_argument("--bots", choices=LEVELS, default="expert", help="computer players' level")
-    g.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time per move")
-    g.add_argument("--deals", type=int, default=None, help="deals to play (default: one each)")
-    g.add_argument("--seed", type=int, default=None)
-    g.add_argument("--garde-contre-multiplier", type=int, choices=(6, 8), default=6)
-    g.add_argument("--no-prise", action="store_true", help="Garde is the lowest bid")
-    g.add_argument("--poignee-bonus", choices=("20,30,40", "20,40,60"), default="20,30,40")
-    g.add_argument("--misere", action="store_true")
-    g.add_argument("--shuffle", choices=("full", "cut"), default="full")
-    add_rule_argument(g)
-    g.set_defaults(func=cmd_play)
-
     from .arena import add_arguments
 
     a = sub.add_parser("arena", help="duplicate tournament: one bot level against another")
@@ -164,7 +127,9 @@ def parser() -> argparse.ArgumentParser:
 
     from . import bidding_report
 
-    k = sub.add_parser("bidding", help="a bot level's bids on random deals vs docs/rules.md §10")
+    k = sub.add_parser(
+        "bidding", help="a bot level's bids on random deals, against the bidding bands of the rules"
+    )
     bidding_report.add_arguments(k)
     k.set_defaults(func=bidding_report.run_cli)
 
@@ -174,12 +139,14 @@ def parser() -> argparse.ArgumentParser:
     taker_bias.add_arguments(b)
     b.set_defaults(func=taker_bias.run_cli)
 
-    t = sub.add_parser("bot", help="one bot on stdin/stdout, speaking docs/bot-protocol.md")
+    t = sub.add_parser(
+        "bot", help="one bot on standard input and output, speaking the bot protocol"
+    )
     t.add_argument(
         "--level", type=bot_level, default="random", help=f"{', '.join(LEVELS)} or expert:N"
     )
-    t.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
-    t.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="expert's time")
+    t.add_argument("--seed", type=SEED, default=None, help="default: a fresh random seed")
+    t.add_argument("--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS, help="expert's time")
     t.set_defaults(func=cmd_bot)
 
     from . import positions
@@ -187,11 +154,19 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("positions", help="how many test positions each bot level solves")
     positions.add_arguments(s)
     s.set_defaults(func=positions.run_cli)
+    p.description = (
+        f"The rules engine's commands: {', '.join(sub.choices)}."
+        " COMMAND --help tells more of each; the terminal game is python -m bot play."
+    )
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["play"]:  # where the game was once
+        print("python -m tarot_core: the terminal game is python -m bot play", file=sys.stderr)
+        return 2
+    args = parser().parse_args(given)
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

@@ -30,6 +30,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
+from .command_line import PLAYERS, SEED, THINK_MS, whole
 from .deal import Deal
 from .dealing import deal as deal_cards
 from .quoting import quote
@@ -413,10 +414,11 @@ def _ms(x: float) -> str:
 def format_summary(summary: dict[str, Any]) -> str:
     """The human report of ``summarize``."""
     c, b = summary["candidate"], summary["baseline"]
+    timed = "expert" in (c["level"], b["level"])  # expert:N and the others take no budget
     lines = [
         f"Arena at {summary['players']} players: candidate {c['level']} against baseline"
-        f" {b['level']}, {summary['deals']} deal sets, seed {summary['seed']},"
-        f" expert budget {summary['think_ms']} ms"
+        f" {b['level']}, {summary['deals']} deal sets, seed {summary['seed']}"
+        + (f", expert budget {summary['think_ms']} ms" if timed else "")
         + "".join(f", {k}={json.dumps(v)}" for k, v in summary.get("rules", {}).items()),
     ]
     if summary["mean_diff"] is None:
@@ -593,21 +595,34 @@ def _duration(seconds: float) -> str:
 # ----- command line ----------------------------------------------------------------------------
 
 
+MAX_SETS = 1_000_000
+"""More deal sets than an arena of experts plays in a year."""
+MAX_JOBS = 1024
+"""More processes than any machine here has cores."""
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
+    p.add_argument("--players", type=PLAYERS, choices=PLAYER_COUNTS, default=4)
     add_rule_argument(p)
     levels = f"{', '.join(LEVELS)}, expert:N (N samples a decision) or cmd:COMMAND"
     p.add_argument("--candidate", default="expert", help=f"the level under test ({levels})")
     p.add_argument("--baseline", default="heuristic", help=f"the reference level ({levels})")
-    p.add_argument("--deals", type=int, default=100, help="deal sets to play (default 100)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--deals",
+        type=whole(0, MAX_SETS),
+        default=100,
+        help="deal sets to play (default 100; 0 summarises a results file)",
+    )
+    p.add_argument("--seed", type=SEED, default=1)
     p.add_argument(
         "--think-ms",
-        type=int,
+        type=THINK_MS,
         default=DEFAULT_THINK_MS,
         help=f"the expert's budget per decision (default {DEFAULT_THINK_MS})",
     )
-    p.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
+    p.add_argument(
+        "--jobs", type=whole(1, MAX_JOBS), default=None, help="processes (default: one per core)"
+    )
     p.add_argument(
         "--results",
         type=Path,
@@ -628,16 +643,7 @@ def _cores() -> int:
 def run_cli(args: argparse.Namespace) -> int:
     """``python -m tarot_core arena``: progress on standard error, the summary on standard
     output; exit status 2 on an error the user can fix, 130 on Ctrl-C."""
-    if args.deals < 0:
-        print("arena: --deals must be 0 or more", file=sys.stderr)
-        return 2
-    if args.think_ms < 1:
-        print("arena: --think-ms must be at least 1", file=sys.stderr)
-        return 2
     jobs = args.jobs if args.jobs is not None else _cores()
-    if jobs < 1:
-        print("arena: --jobs must be at least 1", file=sys.stderr)
-        return 2
     try:
         options = parse_rules(args.rule)
     except RulesError as e:

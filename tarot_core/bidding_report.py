@@ -17,6 +17,7 @@ from typing import Any
 from .arena import ArenaError, check_level, derive_seed, play_out, seeded_deal
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .bots.evaluation import preferred_contract
+from .command_line import PLAYERS, SEED, THINK_MS, whole
 from .deal import Deal
 from .rule_flags import add_rule_argument, parse_rules
 from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
@@ -129,23 +130,24 @@ def format_report(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+MAX_DEALS = 1_000_000
+"""More deals than a report needs: each bids at the table's level."""
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=PLAYERS, choices=PLAYER_COUNTS, default=4)
+    p.add_argument("--deals", type=whole(0, MAX_DEALS), default=100)
+    p.add_argument("--seed", type=SEED, default=1)
     levels = f"{', '.join(LEVELS)}, expert:N or cmd:COMMAND"
     p.add_argument("--level", default="expert:32", help=f"the table's level ({levels})")
     p.add_argument(
-        "--think-ms", type=int, default=DEFAULT_THINK_MS, help="the expert's time per decision"
+        "--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS, help="the expert's time per decision"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_argument(p)
 
 
 def run_cli(args: argparse.Namespace) -> int:
-    if args.deals < 0:
-        print("bidding: --deals must be 0 or more", file=sys.stderr)
-        return 2
     try:
         options = parse_rules(args.rule)
         check_level(args.level, args.think_ms)

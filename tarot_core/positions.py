@@ -25,7 +25,7 @@ from typing import Any
 
 from .actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
 from .arena import close_bot
-from .bots import LEVELS, make_bot
+from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
 from .cards import (
     EXCUSE,
     PETIT,
@@ -42,6 +42,7 @@ from .cards import (
     parse_cards,
     suit_of,
 )
+from .command_line import PLAYERS, THINK_MS, whole
 from .deal import Deal, Phase, trick_seats, trick_status
 from .rules import PLAYER_COUNTS, Contract, Rules
 from .view import view
@@ -430,10 +431,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         help="a level to score (repeatable; default: random, heuristic, expert:32)",
     )
-    p.add_argument("--think-ms", type=int, default=1000, help="the plain expert's budget")
+    p.add_argument(
+        "--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS, help="the plain expert's budget"
+    )
     p.add_argument("--category", choices=CATEGORIES, action="append", help="only these")
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, action="append", help="only")
-    p.add_argument("--limit", type=int, default=None, help="only the first N positions")
+    p.add_argument(
+        "--players", type=PLAYERS, choices=PLAYER_COUNTS, action="append", help="only these"
+    )
+    p.add_argument("--limit", type=whole(0), default=None, help="only the first N positions")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--verbose", action="store_true", help="name the positions each level fails")
 
@@ -450,7 +455,7 @@ def run_cli(args: argparse.Namespace) -> int:
     if args.players:
         positions = [p for p in positions if p.players in args.players]
     if args.limit is not None:
-        positions = positions[: max(args.limit, 0)]
+        positions = positions[: args.limit]
     scores = [
         score(level, positions, think_ms=args.think_ms) for level in args.level or DEFAULT_LEVELS
     ]

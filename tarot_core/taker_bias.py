@@ -20,6 +20,7 @@ from .arena import ArenaError, check_level, derive_seed, mean_ci95, play_out, se
 from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
 from .bots.evaluation import min_trumps, preferred_contract, strength, trump_count
 from .bots.rollout import finish
+from .command_line import PLAYERS, SEED, THINK_MS, whole
 from .deal import Deal, Phase
 from .rules import PLAYER_COUNTS, Contract, Rules
 from .scoring import DealResult
@@ -136,22 +137,25 @@ def format_report(f: dict[str, Any]) -> str:
     )
 
 
+MAX_DEALS = 1_000_000
+"""More deals than a measure needs: each is played out by the taker's level."""
+MAX_ROLLOUTS = 10_000
+"""More rollouts a deal than the expert ever samples for a decision."""
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     levels = f"{', '.join(LEVELS)}, expert:N or cmd:COMMAND"
-    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    p.add_argument("--deals", type=int, default=150, help="deals measured")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=PLAYERS, choices=PLAYER_COUNTS, default=4)
+    p.add_argument("--deals", type=whole(0, MAX_DEALS), default=150, help="deals measured")
+    p.add_argument("--seed", type=SEED, default=1)
     p.add_argument("--level", default="expert:32", help=f"the taker's level ({levels})")
     p.add_argument("--defence", default="heuristic", help="the other seats' level")
-    p.add_argument("--rollouts", type=int, default=8, help="rollouts per deal")
-    p.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS)
+    p.add_argument("--rollouts", type=whole(1, MAX_ROLLOUTS), default=8, help="rollouts per deal")
+    p.add_argument("--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run_cli(args: argparse.Namespace) -> int:
-    if args.deals < 0 or args.rollouts < 1:
-        print("taker-bias: --deals must be 0 or more and --rollouts 1 or more", file=sys.stderr)
-        return 2
     try:
         check_level(args.level, args.think_ms)
         check_level(args.defence, args.think_ms)

@@ -96,6 +96,23 @@ def test_statistics_of_hand_made_sets() -> None:
     }
     text = arena.format_summary(s)
     assert "-11.11 points per deal" in text and "-50.37 to +28.15" in text
+    assert ", seed 5, expert budget 9 ms\n" in text
+
+
+@pytest.mark.parametrize(
+    ("candidate", "baseline"), [("random", "heuristic"), ("expert:8", "random")]
+)
+def test_the_summary_names_no_expert_budget_when_no_plain_expert_plays(
+    candidate: str, baseline: str
+) -> None:
+    """Only the plain expert thinks for a time: expert:N plays a number of samples."""
+    config = ArenaConfig(players=3, candidate=candidate, baseline=baseline, think_ms=9, seed=5)
+    text = arena.format_summary(summarize(config, HAND_MADE))
+    assert text.startswith(
+        f"Arena at 3 players: candidate {candidate} against baseline {baseline}, 3 deal sets,"
+        " seed 5\n"
+    )
+    assert "budget" not in text
 
 
 def test_the_gain_of_a_set_is_the_seat_by_seat_difference() -> None:

@@ -221,10 +221,10 @@ def test_command_survives_undecodable_bytes() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--think-ms", "0"], "--think-ms must be at least 1"),
+        (["--think-ms", "0"], "argument --think-ms: choose 1 to 60000, not 0"),
         (["--level", "genius"], "choose random, heuristic, expert or expert:N, not 'genius'"),
         (["--level", "expert:0"], "whole number of samples of at least 1"),
-        (["--seed", "x"], "invalid int value: 'x'"),
+        (["--seed", "x"], "argument --seed: not a whole number: 'x'"),
     ],
 )
 def test_command_refuses_bad_options(args: list[str], message: str) -> None:

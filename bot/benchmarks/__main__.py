@@ -7,24 +7,28 @@ Each benchmark module offers ``register(subparsers)``, which adds its subcommand
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
+
+from tarot_core.command_line import Parser
 
 from . import game_bench, load_bench, picture_bench, route_bench, storage_bench
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot.benchmarks", description="Measure the bot's parts at scale."
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
+def parser() -> Parser:
+    p = Parser(prog="python -m bot.benchmarks", allow_abbrev=False)
+    commands = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     storage_bench.register(commands)
     load_bench.register(commands)
     game_bench.register(commands)
     picture_bench.register(commands)
     route_bench.register(commands)
-    args = parser.parse_args(argv)
+    p.description = f"Measure the bot's parts at scale: {', '.join(commands.choices)}."
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     status: int = args.run(args)
     return status
 

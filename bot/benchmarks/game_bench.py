@@ -18,19 +18,23 @@ from typing import Any
 from bot.storage import open_storage
 from bot.tables import TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event, GameFinished
+from bot.tables.settings import MAX_DEALS
 from bot.tables.thinking import bot_pool
 from tarot_core import DealView
-from tarot_core.bots import LEVELS
+from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
+from tarot_core.command_line import PLAYERS, SEED, THINK_MS, Parser, whole
 from tarot_core.rules import PLAYER_COUNTS
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser("game", help="time one full game of bots through the service")
-    parser.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
-    parser.add_argument("--deals", type=int, default=4, help="deals in the game")
+    parser.add_argument("--players", type=PLAYERS, default=4, choices=PLAYER_COUNTS)
+    parser.add_argument("--deals", type=whole(1, MAX_DEALS), default=4, help="deals in the game")
     parser.add_argument("--level", default="heuristic", choices=LEVELS)
-    parser.add_argument("--think-ms", type=int, default=1000, help="the expert's budget")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS, help="the expert's budget"
+    )
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 

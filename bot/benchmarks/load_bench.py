@@ -36,48 +36,59 @@ from bot.tables.events import DealFinished, Event, GameFinished
 from bot.tables.thinking import bot_pool, default_workers
 from tarot_core import DealView
 from tarot_core.arena import percentile
+from tarot_core.command_line import PLAYERS, SEED, Parser, decimal, whole
 from tarot_core.rules import PLAYER_COUNTS
 
 from . import pg_fill
 from .load_crossing import Crossing
 
+MAX_TABLES = 1_000_000
+"""Far more live tables than one process holds; HUMAN and HOST leave room for them."""
+MAX_PROCESSES = 64
+DAY = 86_400.0
 HUMAN = 1_000_000
 """User ids of simulated humans start here (one per human table)."""
 HOST = 2_000_000
 """User ids of the hosts of bot tables, who hand their seat to a bot at the start."""
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser(
         "load", help="run many live tables through the table service and time humans"
     )
-    parser.add_argument("--tables", type=int, default=1000, help="live tables at once")
-    parser.add_argument("--humans", type=int, default=100, help="tables with a human seat")
-    parser.add_argument("--players", type=int, default=4, choices=PLAYER_COUNTS)
-    parser.add_argument("--seconds", type=float, default=60.0, help="measured time")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument(
+        "--tables", type=whole(1, MAX_TABLES), default=1000, help="live tables at once"
+    )
+    parser.add_argument(
+        "--humans", type=whole(0, MAX_TABLES), default=100, help="tables with a human seat"
+    )
+    parser.add_argument("--players", type=PLAYERS, default=4, choices=PLAYER_COUNTS)
+    parser.add_argument("--seconds", type=decimal(0.1, DAY), default=60.0, help="measured time")
+    parser.add_argument(
+        "--warmup", type=decimal(0, DAY), default=5.0, help="seconds before measuring"
+    )
     parser.add_argument(
         "--think",
-        type=float,
+        type=decimal(0, 3600),
         nargs=2,
         default=(0.3, 1.5),
         metavar=("MIN", "MAX"),
         help="a simulated human's thinking time, uniform in seconds",
     )
     parser.add_argument(
-        "--workers", type=int, default=None, help="bot processes (default: cores - 1)"
+        "--workers", type=whole(1, 61), default=None, help="bot processes (default: cores - 1)"
     )
-    parser.add_argument("--bot-concurrency", type=int, default=8)
+    parser.add_argument("--bot-concurrency", type=whole(1, 10_000), default=8)
     parser.add_argument(
         "--db",
         default=None,
         help="a new SQLite file or an empty PostgreSQL database, postgresql://..."
         " (default: a temporary SQLite file)",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument(
         "--processes",
-        type=int,
+        type=whole(1, MAX_PROCESSES),
         default=1,
         help="bot processes sharing the database (PostgreSQL), --tables each",
     )
@@ -86,14 +97,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="every human move is a DM click routed through PostgreSQL to its table's owner",
     )
-    parser.add_argument("--part", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--part", type=whole(0, MAX_PROCESSES - 1), default=None, help=argparse.SUPPRESS
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.tables < 1 or not 0 <= args.humans <= args.tables or args.seconds <= 0:
-        print("need --tables >= 1, 0 <= --humans <= --tables, --seconds > 0", file=sys.stderr)
+    if args.humans > args.tables:
+        print("load: --humans must be at most --tables", file=sys.stderr)
         return 2
     if args.cross and (args.db is None or sqlite_path(args.db) is not None):
         print("load: --cross needs --db postgresql://... (clicks cross it)", file=sys.stderr)

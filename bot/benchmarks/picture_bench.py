@@ -21,15 +21,18 @@ from typing import Any
 
 from bot.pictures import faces, jobs
 from tarot_core.bench import random_deal
+from tarot_core.command_line import SEED, Parser, whole
 from tarot_core.record import to_record
 from tarot_core.rules import Rules
 from tarot_core.scoring import Outcome
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser("pictures", help="time drawing the deal pictures and charts")
-    parser.add_argument("--repeat", type=int, default=20, help="draws of each picture")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--repeat", type=whole(1, 100_000), default=20, help="draws of each picture"
+    )
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 

@@ -22,6 +22,7 @@ from bot import handover
 from bot.storage import ClickRoutes, DatabaseUnusable, open_storage
 from bot.storage.locations import is_postgres_url, shown
 from tarot_core.arena import percentile
+from tarot_core.command_line import Parser, whole
 
 PAYLOAD: dict[str, Any] = {
     "id": "0",
@@ -33,11 +34,13 @@ PAYLOAD: dict[str, Any] = {
 """A click's interaction, about the size of a real one without its message."""
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser("route", help="time a DM click's hand-over between processes")
     parser.add_argument("--db", required=True, help="a PostgreSQL database (postgresql://...)")
-    parser.add_argument("--clicks", type=int, default=1000)
-    parser.add_argument("--concurrency", type=int, default=10, help="clicks under way at once")
+    parser.add_argument("--clicks", type=whole(1, 10_000_000), default=1000)
+    parser.add_argument(
+        "--concurrency", type=whole(1, 10_000), default=10, help="clicks under way at once"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -103,9 +106,6 @@ async def measure(url: str, clicks: int, concurrency: int) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if not is_postgres_url(args.db):
         print("route: --db must be a PostgreSQL database (postgresql://...)", file=sys.stderr)
-        return 2
-    if args.clicks < 1 or args.concurrency < 1:
-        print("route: --clicks and --concurrency must be 1 or more", file=sys.stderr)
         return 2
     try:
         figures = asyncio.run(measure(args.db, args.clicks, args.concurrency))

@@ -34,6 +34,7 @@ from bot.storage.stats import GLOBAL, deal_figures
 from tarot_core import Rules, to_record
 from tarot_core import ranks as tarot_ranks
 from tarot_core.bench import random_deal
+from tarot_core.command_line import SEED, Parser, whole
 
 from . import pg_fill
 
@@ -46,7 +47,7 @@ YEAR = 365 * 86400.0
 RATINGS = "openskill Bradley-Terry (partial), every finished game in order, as finish_game does"
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser(
         "storage", help="fill a database at scale, then time the leaderboard queries"
     )
@@ -55,10 +56,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         required=True,
         help="a new SQLite file to create, or an empty PostgreSQL database (postgresql://...)",
     )
-    parser.add_argument("--players", type=int, default=10_000)
-    parser.add_argument("--deals", type=int, default=1_000_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=20, help="timed calls per query")
+    parser.add_argument(
+        "--players",
+        type=whole(len(BOT_LEVELS) + 3, 100_000_000),
+        default=10_000,
+        help="players in all (at least a table of people beside one of each bot level)",
+    )
+    parser.add_argument("--deals", type=whole(1, 1_000_000_000), default=1_000_000)
+    parser.add_argument("--seed", type=SEED, default=1)
+    parser.add_argument("--runs", type=whole(1, 100_000), default=20, help="timed calls per query")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -68,9 +74,6 @@ class Refused(Exception):
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.players < len(BOT_LEVELS) + 3 or args.deals < 1 or args.runs < 1:
-        print("need at least 6 players, 1 deal and 1 run", file=sys.stderr)
-        return 2
     try:
         figures = asyncio.run(benchmark(args.db, args.players, args.deals, args.seed, args.runs))
     except (Refused, DatabaseUnusable) as e:

@@ -10,9 +10,9 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from tarot_core.cards import CARD_TEXT, DECK_SIZE
+from tarot_core.command_line import Parser, whole
 from tarot_core.quoting import one_line
 from tarot_core.record import RecordError
 
@@ -22,23 +22,7 @@ from .files import format_of
 from .png import png
 
 DEFAULT_HEIGHT = 96
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a refusal is one line (no usage block): the rule for every message."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, one_line(f"{self.prog}: error: {message}") + "\n")
-
-
-def _height(text: str) -> int:
-    try:
-        height = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of pixels: {text!r}") from None
-    if height < MIN_HEIGHT or height > 1024:
-        raise argparse.ArgumentTypeError(f"choose {MIN_HEIGHT} to 1024 pixels, not {height}")
-    return height
+MAX_HEIGHT = 1024
 
 
 def _picture_file(text: str) -> str:
@@ -120,13 +104,23 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m bot.pictures", description=__doc__)
+    p = Parser(
+        prog="python -m bot.pictures",
+        description="Draw what the bot shows, to look at it: every card face and emoji"
+        " (cards), or the picture of a deal's record (deal).",
+        allow_abbrev=False,
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("cards", help="write the 78 card faces and every emoji as PNG files")
     c.add_argument("dir", help="where to write them (created if missing)")
     c.add_argument("--lang", choices=LANGUAGES, default="en", help="the reader's language")
-    c.add_argument("--height", type=_height, default=DEFAULT_HEIGHT, help="card height in px")
+    c.add_argument(
+        "--height",
+        type=whole(MIN_HEIGHT, MAX_HEIGHT),
+        default=DEFAULT_HEIGHT,
+        help=f"card height in pixels ({MIN_HEIGHT} to {MAX_HEIGHT})",
+    )
     c.set_defaults(func=cmd_cards)
 
     d = sub.add_parser("deal", help="draw the picture of a tarot-deal/1 record")

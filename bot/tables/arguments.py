@@ -4,7 +4,7 @@ up or changed, so that a bad value never reaches the engine, storage or a table.
 Who can cause a bad value decides how it is answered. What only code can get wrong (a
 wrong type, a bool for a number, a Discord id the database cannot hold, an empty name, a
 seed out of range) is a programming error: ``TypeError`` or ``ValueError`` naming the
-argument, raised here. The table's limits that a player can meet (3 to 5 players, 1 to
+argument, raised here. The table's limits that a player can meet (3 to 6 players, 1 to
 100 deals, a known bot level, a seat of this table, a turn gone by) stay refusals,
 checked by the manager beside its other rules. An action must be one of the
 engine's with fields of the right types; a card id outside the deck is refused as an

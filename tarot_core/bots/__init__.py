@@ -13,6 +13,9 @@ from .random_bot import RandomBot
 
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_THINK_MS = 1000
+MAX_THINK_MS = 60_000
+"""The longest thinking budget a command or setting takes: a minute a decision, already far
+past what a player waits for."""
 FOREVER_MS = 10**9
 """The time budget of ``expert:N``: its sample cap always binds first."""
 
@@ -47,4 +50,4 @@ def make_bot(level: str, *, seed: int, think_ms: int = DEFAULT_THINK_MS) -> Bot:
     )
 
 
-__all__ = ["DEFAULT_THINK_MS", "LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["DEFAULT_THINK_MS", "LEVELS", "MAX_THINK_MS", "Bot", "RandomBot", "make_bot"]

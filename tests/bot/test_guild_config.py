@@ -14,7 +14,9 @@ from tarot_core.rules import Rules
 
 
 def settings(**env: str) -> Any:
-    return load_settings({"DISCORD_TOKEN": "x", "TAROT_DB": "/tmp/unused.sqlite3"} | env, None)
+    return load_settings(
+        {"DISCORD_TOKEN": "a.fake.token", "TAROT_DB": "/tmp/unused.sqlite3"} | env, None
+    )
 
 
 def test_nothing_stored_is_every_process_default() -> None:

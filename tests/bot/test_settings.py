@@ -1,12 +1,14 @@
 """Settings from the environment and .env: every documented key read, bad values named."""
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, load_settings, read_dotenv
+from bot.settings import KEYS, NOT_SETTINGS, Settings, SettingsError, load_settings, read_dotenv
 from bot.tables import TableSettings
+from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,9 +23,10 @@ def test_defaults_without_any_configuration(tmp_path: Path) -> None:
 
 def test_the_example_file_documents_every_key_the_bot_reads() -> None:
     source = (ROOT / "bot" / "settings.py").read_text()
-    read = set(re.findall(r'"((?:TAROT|DISCORD)_[A-Z_]+)"', source))
+    read = set(re.findall(r'"((?:TAROT|DISCORD)_[A-Z0-9_]+)"', source))
     example = read_dotenv(ROOT / ".env.example")
-    assert read == set(example)
+    assert read == set(KEYS) | set(NOT_SETTINGS)
+    assert list(example) == list(KEYS)
     # The example as shipped is a valid configuration (no token: the terminal game).
     s = load_settings({}, ROOT / ".env.example")
     assert s.token is None and s.tables == TableSettings()
@@ -37,7 +40,7 @@ def test_environment_wins_over_the_file_and_values_are_parsed(
     dotenv = tmp_path / ".env"
     dotenv.write_text(
         "# comment\n"
-        "export DISCORD_TOKEN='from-file'\n"
+        "export DISCORD_TOKEN='from.the.file'\n"
         'TAROT_DB="games/t.sqlite3"\n'
         "TAROT_BOT_PAUSE=0.5  # quick\n"
         "TAROT_AWAY_POLICY=turn\n"
@@ -45,8 +48,8 @@ def test_environment_wins_over_the_file_and_values_are_parsed(
         "\n"
         "TAROT_DEFAULT_PLAYERS=5\n"
     )
-    s = load_settings({"DISCORD_TOKEN": "from-env", "TAROT_THINK_MS": "250"}, dotenv)
-    assert s.token == "from-env" and s.sources["DISCORD_TOKEN"] == "env"
+    s = load_settings({"DISCORD_TOKEN": "from.the.env", "TAROT_THINK_MS": "250"}, dotenv)
+    assert s.token == "from.the.env" and s.sources["DISCORD_TOKEN"] == "env"
     assert s.database == Path("games/t.sqlite3") and s.sources["TAROT_DB"] == ".env"
     assert s.tables.bot_pause == 0.5 and s.tables.away_policy == "turn"
     assert s.tables.think_ms == 250 and s.dev_guild == 123456789012345678
@@ -84,3 +87,13 @@ def test_a_malformed_dotenv_line_is_named(tmp_path: Path) -> None:
     dotenv.write_text("DISCORD_TOKEN=x\nthis is not a setting\n")
     with pytest.raises(SettingsError, match=r"\.env, line 2: expected KEY=VALUE"):
         load_settings({}, dotenv)
+
+
+def test_the_player_counts_stated_outside_the_docs_are_the_engines() -> None:
+    """The package's description and the settings' example say how many play, as the
+    engine decides it (they said 3 to 5 once 6 was playable)."""
+    example = (ROOT / ".env.example").read_text()
+    assert f"# Players at a new table ({PLAYERS_TEXT}).\n" in example
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["description"]
+    assert f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players" in description
+    assert tuple(range(PLAYER_COUNTS[0], PLAYER_COUNTS[-1] + 1)) == PLAYER_COUNTS

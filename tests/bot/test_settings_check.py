@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cli_support import ROOT, run
 
-from bot.settings import SettingsError, load_settings, read_dotenv
+from bot.settings import KEYS, NOT_SETTINGS, SettingsError, load_settings, read_dotenv
 from bot.tables.settings import MAX_DEALS
 
 
@@ -27,7 +27,7 @@ def refusal(env: dict[str, str], dotenv: Path | None = None) -> str:
 
 def test_a_dotenv_that_is_not_utf8_is_named_with_the_byte_and_line(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
-    dotenv.write_bytes(b"DISCORD_TOKEN=abc\n# caf\xc3\xa9\nTAROT_DB=caf\xff.sqlite3\n")
+    dotenv.write_bytes(b"DISCORD_TOKEN=a.fake.token\n# caf\xc3\xa9\nTAROT_DB=caf\xff.sqlite3\n")
     with pytest.raises(SettingsError) as refused:
         read_dotenv(dotenv)
     assert str(refused.value) == f"{dotenv}: not UTF-8 text (invalid byte 0xff at line 3)"
@@ -37,12 +37,18 @@ def test_a_dotenv_that_is_not_utf8_is_named_with_the_byte_and_line(tmp_path: Pat
     ("content", "says"),
     [
         (
-            b"DISCORD_TOKEN=abc\nTAROT_DB=\xff\n",
+            b"DISCORD_TOKEN=a.fake.token\nTAROT_DB=\xff\n",
             ".env: not UTF-8 text (invalid byte 0xff at line 2)",
         ),
         (b'DISCORD_TOKEN="abc\n', ".env, line 1: DISCORD_TOKEN: unterminated quote"),
-        (b"DISCORD_TOKEN=abc\nTAROT_DB=/dev/null\n", "TAROT_DB: '/dev/null' is not a regular file"),
-        (b"DISCORD_TOKEN=abc\nTAROT_DEFAULT_DEALS=101\n", "TAROT_DEFAULT_DEALS: expected at most"),
+        (
+            b"DISCORD_TOKEN=a.fake.token\nTAROT_DB=/dev/null\n",
+            "TAROT_DB: '/dev/null' is not a regular file",
+        ),
+        (
+            b"DISCORD_TOKEN=a.fake.token\nTAROT_DEFAULT_DEALS=101\n",
+            "TAROT_DEFAULT_DEALS: expected at most",
+        ),
     ],
 )
 def test_check_refuses_in_one_line_without_a_traceback(
@@ -58,9 +64,9 @@ def test_check_refuses_in_one_line_without_a_traceback(
 
 def test_a_byte_order_mark_before_the_first_key_is_accepted(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
-    dotenv.write_bytes("\ufeffDISCORD_TOKEN=abc\nTAROT_MIN_GAMES=3\n".encode())
-    assert read_dotenv(dotenv) == {"DISCORD_TOKEN": "abc", "TAROT_MIN_GAMES": "3"}
-    assert load_settings({}, dotenv).token == "abc"
+    dotenv.write_bytes("\ufeffDISCORD_TOKEN=a.fake.token\nTAROT_MIN_GAMES=3\n".encode())
+    assert read_dotenv(dotenv) == {"DISCORD_TOKEN": "a.fake.token", "TAROT_MIN_GAMES": "3"}
+    assert load_settings({}, dotenv).token == "a.fake.token"
 
 
 @pytest.mark.parametrize("line", ['DISCORD_TOKEN="abc', "DISCORD_TOKEN='abc", 'DISCORD_TOKEN="'])
@@ -230,3 +236,54 @@ def test_a_token_with_spaces_or_odd_characters_is_refused_without_showing_it(tok
 def test_a_token_of_visible_ascii_is_accepted() -> None:
     token = "MTA5ODc2NTQzMjE.Gx-_9a.abcDEF123_-xyz"
     assert load_settings({"DISCORD_TOKEN": f"  {token}\n"}, None).token == token
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["SECRETabc", "SECRET.abc", "SECRET..abc", ".SECRET.abc", "SECRET.a.b.c", "SECRET+/=.a.b"],
+)
+def test_a_token_that_is_not_three_parts_of_base64url_is_refused_without_showing_it(
+    token: str,
+) -> None:
+    says = refusal({"DISCORD_TOKEN": token})
+    assert says.startswith("DISCORD_TOKEN: ") and "SECRET" not in says
+
+
+def test_check_refuses_a_token_of_one_part_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=SECRETabc\n")
+    done = run(["--check"], {}, tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("Settings: DISCORD_TOKEN: ")
+    assert "SECRET" not in done.stderr
+
+
+# ----- keys the bot does not read ------------------------------------------------------
+
+
+def test_an_unknown_key_is_named_with_the_closest_known_key(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("TAROT_THINKMS=300\nTAROT_DB=x.sqlite3\n")
+    settings = load_settings({"TAROT_PLAYERS": "5", "tarot_db": "y", "PATH": "/bin"}, dotenv)
+    assert settings.warnings == (
+        "TAROT_PLAYERS (in the environment) is not a setting of the bot and is ignored;"
+        " did you mean TAROT_DEFAULT_PLAYERS?",
+        "tarot_db (in the environment) is not a setting of the bot and is ignored;"
+        " did you mean TAROT_DB?",
+        "TAROT_THINKMS (in .env) is not a setting of the bot and is ignored;"
+        " did you mean TAROT_THINK_MS?",
+    )
+
+
+def test_known_keys_and_variables_read_elsewhere_draw_no_warning() -> None:
+    env = {key: "" for key in KEYS} | {key: "1" for key in NOT_SETTINGS}
+    assert load_settings(env, None).warnings == ()
+
+
+def test_check_warns_of_an_unknown_key_in_one_line_and_still_passes(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=a.fake.token\nTAROT_PLAYERS=5\n")
+    done = run(["--check"], {}, tmp_path)
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+    assert done.stderr == (
+        "Settings: warning: TAROT_PLAYERS (in .env) is not a setting of the bot and is"
+        " ignored; did you mean TAROT_DEFAULT_PLAYERS?\n"
+    )

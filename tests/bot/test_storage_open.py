@@ -104,7 +104,7 @@ async def test_a_new_database_says_so_and_leaves_its_id_beside_it(
         db = await open_storage(path)
         await db.close()
     [created] = [r for r in caplog.records if "created a new empty database" in r.getMessage()]
-    assert created.levelno == logging.WARNING and str(path) in created.getMessage()
+    assert created.levelno == logging.INFO and str(path) in created.getMessage()
     marker = (tmp_path / "new.sqlite3.id").read_text().strip()
     assert plain(path, "SELECT value FROM meta WHERE key = 'database_id'") == [(marker,)]
     caplog.clear()

@@ -52,7 +52,7 @@ def make_bot(tmp_path: Path, **env: str) -> TarotBot:
     """The bot, its database in ``tmp_path``, bots moving at once; ``env`` overrides."""
     settings = load_settings(
         {
-            "DISCORD_TOKEN": "x",
+            "DISCORD_TOKEN": "a.fake.token",
             "TAROT_DB": str(tmp_path / "tarot.sqlite3"),
             "TAROT_BOT_PAUSE": "0",
             "TAROT_BOT_WORKERS": "1",

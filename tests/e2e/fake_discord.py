@@ -956,7 +956,7 @@ class FakeDiscord:
         self.application_id = self.snowflakes.next()
         self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
         self.owner_user = FakeUser(self.snowflakes.next(), "owner")
-        self.token = token or f"fake.{secrets.token_hex(12)}"
+        self.token = token or f"fake.token.{secrets.token_hex(12)}"
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.compress = compress
         self.resume_supported = resume_supported

@@ -137,7 +137,7 @@ async def fill(path: Path, world: World) -> Filled:
 
 def settings_for(tmp_path: Path) -> Settings:
     env = {
-        "DISCORD_TOKEN": "x",
+        "DISCORD_TOKEN": "a.fake.token",
         "TAROT_DB": str(tmp_path / "tarot.sqlite3"),
         "TAROT_MIN_GAMES": "2",
         "TAROT_BOT_WORKERS": "1",

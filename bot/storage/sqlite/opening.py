@@ -262,7 +262,7 @@ async def identify(conn: aiosqlite.Connection, path: Path, stored: str | None, n
         # autocommit: the one statement is its own transaction
         await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (ID_KEY, stored))
         if new:
-            log.warning("%s: created a new empty database (id %s)", path, stored)
+            log.info("%s: created a new empty database (id %s)", path, stored)
         else:
             log.info("%s: the database gets the id %s", path, stored)
     if read_marker(path) is None:

@@ -46,27 +46,25 @@ def test_cards_writes_every_face_by_its_notation_and_every_emoji_by_its_stem(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((), "python -m bot.pictures: error: the following arguments are required: command"),
+        ((), "python -m bot.pictures: the following arguments are required: command"),
         (
             ("cards",),
-            "python -m bot.pictures cards: error: the following arguments are required: dir",
+            "python -m bot.pictures cards: the following arguments are required: dir",
         ),
         (
             ("cards", "x", "--lang", "de"),
-            "python -m bot.pictures cards: error: argument --lang: invalid choice: 'de'"
+            "python -m bot.pictures cards: argument --lang: invalid choice: 'de'"
             " (choose from 'en', 'fr', 'es', 'pl')",
         ),
         (
             ("cards", "x", "--height", "8"),
-            "python -m bot.pictures cards: error: argument --height:"
-            " choose 16 to 1024 pixels, not 8",
+            "python -m bot.pictures cards: argument --height: choose 16 to 1024, not 8",
         ),
         (
             ("cards", "x", "--height", "big"),
-            "python -m bot.pictures cards: error: argument --height:"
-            " not a whole number of pixels: 'big'",
+            "python -m bot.pictures cards: argument --height: not a whole number: 'big'",
         ),
-        (("draw",), "python -m bot.pictures: error: argument command: invalid choice: 'draw'"),
+        (("draw",), "python -m bot.pictures: argument command: invalid choice: 'draw'"),
     ],
 )
 def test_a_bad_argument_is_refused_in_one_line(args: tuple[str, ...], message: str) -> None:
