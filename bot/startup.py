@@ -53,13 +53,6 @@ socket's own errors in its ``ClientConnectorError``)."""
 log = logging.getLogger(__name__)
 
 
-def quiet_voice() -> None:
-    """The bot has no voice: discord.py's warnings at client creation that its voice
-    libraries (PyNaCl, davey) are missing say nothing useful, so switch them off."""
-    discord.VoiceClient.warn_nacl = False
-    discord.VoiceClient.warn_dave = False
-
-
 async def serve(settings: Settings, token: str) -> int:
     """Open the database, then run the bot on it until it closes; the exit status, with
     its one line on standard error when it failed."""
@@ -70,7 +63,6 @@ async def serve(settings: Settings, token: str) -> int:
         storage = await open_storage(settings.database)
     except DatabaseUnusable as e:
         return failed(DATABASE_UNUSABLE, f"Database: {e}")
-    quiet_voice()
     bot = TarotBot(settings, storage=storage)
     try:
         async with bot:

@@ -58,6 +58,10 @@ class TarotBot(commands.AutoShardedBot):
             options.setdefault("shard_count", settings.shard_count)
         if settings.shards is not None:
             options.setdefault("shard_ids", list(settings.shards))
+        # The bot has no voice: discord.py's warnings at client creation that its voice
+        # libraries (PyNaCl, davey) are missing say nothing useful.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
