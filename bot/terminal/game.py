@@ -52,6 +52,10 @@ from .texts import INDENT, PERSON, Texts
 
 __all__ = ["PERSON", "Quit", "TerminalGame"]
 
+HAND_STILL_IN_SIGHT = 3
+"""Lines printed since the hand after which it is shown again though it has not changed
+(after a poignée shown, the card prompt follows the hand at once)."""
+
 
 class TerminalGame:
     def __init__(
@@ -83,12 +87,15 @@ class TerminalGame:
         """Deals whose end was printed."""
         self.told_imprenable = -1
         self.spaced = True
+        self.shown_hand: tuple[int, ...] = ()
+        self.said_since_hand = 0
 
     # ----- the game ----------------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
         self.spaced = not text
+        self.said_since_hand += 1
 
     def gap(self) -> None:
         """One empty line between blocks, never two."""
@@ -283,9 +290,12 @@ class TerminalGame:
     # ----- the person's decisions --------------------------------------------------------
 
     def person(self, v: DealView) -> Action:
-        self.gap()
-        self.say(self.text("terminal.your_hand"))
-        self.say("\n".join(self.text.hand(v.hand)))
+        if v.hand != self.shown_hand or self.said_since_hand > HAND_STILL_IN_SIGHT:
+            self.gap()
+            self.say(self.text("terminal.your_hand"))
+            self.say("\n".join(self.text.hand(v.hand)))
+            self.shown_hand = v.hand
+            self.said_since_hand = 0
         if v.phase == Phase.BIDDING:
             return self.bid(v)
         if v.phase == Phase.CALLING:

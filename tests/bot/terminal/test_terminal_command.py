@@ -33,7 +33,7 @@ def test_the_default_opponents_are_brisk_experts_and_help_says_so() -> None:
     assert (args.bots, args.think_ms) == ("expert", DEFAULT_THINK_MS) == ("expert", 200)
     text = parser({}).format_help()
     assert "200 ms a decision" in " ".join(text.split())
-    assert "s a trick" in " ".join(text.split())
+    assert "under a second a trick" in " ".join(text.split())
     assert "{20,30,40,20,40,60}" not in text and "BONUSES" in text
 
 
