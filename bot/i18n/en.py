@@ -735,9 +735,7 @@ MESSAGES: dict[str, str] = {
     "terminal.you.taker_alone": "The called card, {card}, is your own: you play alone.",
     "terminal.petit_sec": "{name} holds the Petit sec: {cards}.",
     "terminal.you.petit_sec": "You hold the Petit sec: {cards}.",
-    "terminal.deal_again": (
-        "The deal is void: deal {n} of {m} is dealt again, by the next dealer."
-    ),
+    "terminal.deal_again": ("It does not count: deal {n} of {m} is dealt again."),
     "terminal.you.score.contract": "You took a {contract}.",
     "terminal.you.score.contract_partner": "You took a {contract}, with {partner} as partner.",
     "terminal.you.score.contract_alone": "You took a {contract} and played alone.",

@@ -780,9 +780,7 @@ MESSAGES: dict[str, str] = {
     "terminal.you.taker_alone": "La carta llamada, {card}, es tuya: juegas en solitario.",
     "terminal.petit_sec": "{name} tiene el Petit sec: {cards}.",
     "terminal.you.petit_sec": "Tienes el Petit sec: {cards}.",
-    "terminal.deal_again": (
-        "La mano es nula: la mano {n} de {m} se vuelve a repartir, por el siguiente en dar."
-    ),
+    "terminal.deal_again": ("No cuenta: la mano {n} de {m} se vuelve a repartir."),
     "terminal.you.score.contract": "Tomaste: {contract}.",
     "terminal.you.score.contract_partner": "Tomaste: {contract}, en pareja con {partner}.",
     "terminal.you.score.contract_alone": "Tomaste: {contract}, y jugaste en solitario.",

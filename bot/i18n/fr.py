@@ -781,9 +781,7 @@ MESSAGES: dict[str, str] = {
     "terminal.you.taker_alone": "La carte appelée, {card}, est à vous : vous jouez seul.",
     "terminal.petit_sec": "{name} a le Petit sec : {cards}.",
     "terminal.you.petit_sec": "Vous avez le Petit sec : {cards}.",
-    "terminal.deal_again": (
-        "La donne est nulle : la donne {n} sur {m} est redistribuée, par le donneur suivant."
-    ),
+    "terminal.deal_again": ("Elle ne compte pas : la donne {n} sur {m} est redistribuée."),
     "terminal.you.score.contract": "Vous avez pris une {contract}.",
     "terminal.you.score.contract_partner": (
         "Vous avez pris une {contract}, avec {partner} comme partenaire."

@@ -796,10 +796,7 @@ MESSAGES: dict[str, str] = {
     "terminal.you.taker_alone": "Wezwana karta ({card}) jest twoja: grasz bez partnera.",
     "terminal.petit_sec": "Petit sec ma gracz {name}: {cards}.",
     "terminal.you.petit_sec": "Masz Petit sec: {cards}.",
-    "terminal.deal_again": (
-        "Rozdanie jest nieważne: rozdanie {n} z {m} zostaje rozdane ponownie, przez następnego"
-        " gracza."
-    ),
+    "terminal.deal_again": ("Nie liczy się: rozdanie {n} z {m} zostaje rozdane ponownie."),
     "terminal.you.score.contract": "Bierzesz: {contract}.",
     "terminal.you.score.contract_partner": "Bierzesz: {contract}; partner: {partner}.",
     "terminal.you.score.contract_alone": "Bierzesz: {contract}, bez partnera.",

@@ -253,6 +253,7 @@ class TerminalGame:
                         cards=self.text.cards(cards),
                     )
                 )
+            self.say(self.text("score.void.petit_sec"))
             self.say(self.text("terminal.deal_again", n=n, m=self.game.target))
             return
         if result.outcome == Outcome.PASSED:

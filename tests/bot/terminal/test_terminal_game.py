@@ -40,7 +40,8 @@ def test_a_petit_sec_deal_is_shown_as_deal_1_and_dealt_again() -> None:
     assert [(n, m) for n, m, _, _ in headers[:2]] == [("1", "1"), ("1", "1")]
     held = cards_short(sorted(cards_of(first_deal.dealt[0]), reverse=True), "en")
     assert "You hold the Petit sec: " in text
-    void = "The deal is void: deal 1 of 1 is dealt again, by the next dealer."
+    void = "A petit sec: the deal is annulled, the next dealer deals.\nIt does not count: deal 1"
+    void += " of 1 is dealt again.\n"
     assert text.index("=== Deal 1 of 1") < text.index("You hold the Petit sec") < text.index(void)
     for card in held.split():
         assert card in text.split("You hold the Petit sec: ")[1].split("\n")[0]
@@ -150,6 +151,16 @@ def test_whole_games_read_as_texts_for_people(lang: str, players: int) -> None:
         chien = t(lang, "event.chien_shown", cards="").rstrip(" .")
         assert not re.search(rf"^{re.escape(chien)}\s*\.?$", text, re.M)
         assert "*" not in text.replace("★", "")
+        assert not re.search(PERSON_AS_THIRD_PERSON[lang], text), lang
+
+
+PERSON_AS_THIRD_PERSON = {
+    "en": r"\bYou (?!win\b|take\b)[a-z]+s\b",
+    "fr": r"\bVous (a|prend|remporte|appelle|montre|annonce|déclare|gagne|joue)\b",
+    "es": r"\bTú [a-záéíóúñ]+",
+    "pl": r"\bTy [a-ząćęłńóśźż]+",
+}
+"""The person named as a third person subject ("You takes", "Vous prend", "Tú tomó")."""
 
 
 def test_the_words_a_player_types_are_accepted() -> None:
