@@ -713,6 +713,7 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.your_hand": "Your hand:",
     "terminal.played": "{name}: {card}",
+    "terminal.partner": "Partner: {name}",
     "terminal.trick_of": "Trick {n} of {m}",
     "terminal.trick_won": "{name} wins trick {n}.",
     "terminal.you.trick_won": "You win trick {n}.",

@@ -756,6 +756,7 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.your_hand": "Tu mano:",
     "terminal.played": "{name}: {card}",
+    "terminal.partner": "Pareja: {name}",
     "terminal.trick_of": "Baza {n} de {m}",
     "terminal.trick_won": "{name} gana la baza {n}.",
     "terminal.you.trick_won": "Ganas la baza {n}.",

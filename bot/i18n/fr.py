@@ -750,6 +750,7 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.your_hand": "Votre main :",
     "terminal.played": "{name} : {card}",
+    "terminal.partner": "Partenaire : {name}",
     "terminal.trick_of": "Pli {n} sur {m}",
     "terminal.trick_won": "{name} remporte le pli {n}.",
     "terminal.you.trick_won": "Vous remportez le pli {n}.",

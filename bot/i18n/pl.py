@@ -765,6 +765,7 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.your_hand": "Twoja ręka:",
     "terminal.played": "{name}: {card}",
+    "terminal.partner": "Partner: {name}",
     "terminal.trick_of": "Lewa {n} z {m}",
     "terminal.trick_won": "Lewę {n} bierze: {name}.",
     "terminal.you.trick_won": "Bierzesz lewę {n}.",

@@ -409,6 +409,8 @@ class TerminalGame:
         parts.append(self.text("dm.contract", contract=contract, name=self.text.name(v.taker)))
         if v.called is not None:
             parts.append(self.text("dm.called", card=self.text.long(v.called)))
+        if v.partner_known and v.partner is not None and v.partner != v.taker:
+            parts.append(self.text("terminal.partner", name=self.text.name(v.partner)))
         return " · ".join(parts)
 
     def trick(self, v: DealView) -> str:
