@@ -760,7 +760,7 @@ MESSAGES: dict[str, str] = {
     "terminal.trick_of": "Baza {n} de {m}",
     "terminal.trick_won": "{name} gana la baza {n}.",
     "terminal.you.trick_won": "Ganas la baza {n}.",
-    "terminal.you.contract_made": "Tomas: {contract}.",
+    "terminal.you.contract_made": "Eres el tomador: {contract}.",
     "terminal.you.king_called": "Llamas: {card}.",
     "terminal.you.slam_announced": "¡Anuncias un slam!",
     "terminal.you.petit_chelem_announced": "¡Anuncias un petit chelem!",
