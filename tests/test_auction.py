@@ -5,7 +5,6 @@ Auctions are driven call by call, each by the seat whose turn it is; records fol
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from typing import Any
@@ -39,7 +38,6 @@ from tarot_core.deal import Phase
 from tarot_core.dealing import deal as deal_cards
 from tarot_core.refusals import IllegalActionCode as Code
 from tarot_core.serial import SerialError, view_from_json, view_to_json
-from tarot_core.terminal import TerminalGame
 from tarot_core.view_check import check_view
 
 PASS, PAROLE = Contract.PASS, Contract.PAROLE
@@ -405,18 +403,6 @@ def test_rollouts_finish_the_auction_by_its_rules(rules: Rules, calls: str) -> N
         finish(deal, random.Random(seed))
         assert deal.done
         assert replay(to_record(deal)) == deal.result
-
-
-def test_the_terminal_offers_parole() -> None:
-    prompts: list[str] = []
-
-    def ask(text: str) -> str:
-        prompts.append(text)
-        return "quit"
-
-    TerminalGame(PAROLE_RULES, deals=1, seed=2, ask=ask, out=io.StringIO()).run()
-    bid_prompts = [p for p in prompts if p.startswith("Your bid")]
-    assert bid_prompts and "parole" in bid_prompts[0]
 
 
 # ----- random deals -------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from tarot_core.deal import Phase
 from tarot_core.dealing import deal as deal_cards
 from tarot_core.refusals import IllegalActionCode as Code
 from tarot_core.scoring import DealResult, score_played
-from tarot_core.terminal import describe
 
 P, PO, G, GS, GC = (
     Contract.PRISE,
@@ -320,13 +319,6 @@ def test_bots_play_legal_deals(contracts: str, level: str) -> None:
         bids |= set(deal.bids)
     if level == "heuristic":
         assert PO in bids
-
-
-def test_the_terminal_names_the_petite_and_the_pousse() -> None:
-    fixed = make_deal(rules=Rules(contracts="fixed"))
-    assert describe(Bid(1, P), fixed) == "Seat 1: prise (petite)"
-    assert describe(Bid(1, PO), fixed) == "Seat 1: pousse"
-    assert describe(Bid(1, P), make_deal(rules=Rules(contracts="pousse"))) == "Seat 1: prise"
 
 
 def test_the_heuristic_does_not_take_with_two_trumps_however_many_kings() -> None:

@@ -26,7 +26,6 @@ from tarot_core.record import RecordError
 from tarot_core.refusals import IllegalActionCode as Code
 from tarot_core.rules import Contract
 from tarot_core.serial import SerialError, view_from_json, view_to_json
-from tarot_core.terminal import describe
 from tarot_core.view_check import ImpossibleView, check_view
 
 ON = Rules(players=4, petit_imprenable=True)
@@ -499,11 +498,3 @@ def test_random_deals_with_a_protected_petit(players: int, seed: int, bidding: s
             assert (result.petit_au_bout == "taker") == holder_side
         elif petit_trick == len(deal.tricks) - 1:
             assert not own_side_won
-
-
-def test_the_terminal_game_names_the_protected_petit() -> None:
-    deal = protected_deal()
-    assert describe(Play(1, PETIT), deal) == (
-        "Seat 1 play(s) T1, the protected Petit (petit imprenable: its side keeps it)"
-    )
-    assert describe(Play(2, PETIT), deal) == "Seat 2 play(s) T1"

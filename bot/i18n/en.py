@@ -294,7 +294,9 @@ MESSAGES: dict[str, str] = {
     "score.contract": "{name} took a {contract}.",
     "score.contract_partner": "{name} took a {contract}, with {partner} as partner.",
     "score.contract_alone": "{name} took a {contract} and played alone.",
-    "score.points": "Points: {points} with {oudlers} oudler(s); needed {target}.",
+    "score.points": (
+        "Points: {points} with {oudlers:plural:one=# oudler|other=# oudlers}; needed {target}."
+    ),
     "score.made": "Made by {diff}.",
     "score.lost": "Lost by {diff}.",
     "score.base": "Base: (25 + {diff}) × {multiplier} = {base}",
@@ -692,4 +694,90 @@ MESSAGES: dict[str, str] = {
     "history.picture_option": "Deal {n}",
     "history.picture": "Game {id}, deal {n}",
     "history.picture_missing": "Game {id} has no finished deal {n}.",
+    # ----- the terminal game (python -m bot play): texts only the terminal shows --------
+    "terminal.you": "You",
+    "terminal.words.yes": "yes, y",
+    "terminal.words.no": "no, n",
+    "terminal.words.help": "help, ?",
+    "terminal.words.score": "score, scores, totals",
+    "terminal.words.quit": "quit, exit",
+    "terminal.words.slam": "slam, chelem",
+    "terminal.words.petit_chelem": "petit chelem, petit",
+    "terminal.welcome": "French Tarot at {players} players: you are seat 1, against {names}.",
+    "terminal.thinking": "The expert bots think {ms} ms a decision.",
+    "terminal.rules": "The rules of this table:",
+    "terminal.notation": (
+        "Cards are written {cards} (a King, a ten, trump 21, the Petit, the Excuse); type them"
+        " so, or as KS, 10H, 21, EX."
+    ),
+    "terminal.commands": (
+        "At any prompt: {help} for what you can answer, {score} for the totals, {quit} to"
+        " leave the game."
+    ),
+    "terminal.deal_header": "=== Deal {n} of {m} · dealer: {name} ===",
+    "terminal.deal_header_sits_out": (
+        "=== Deal {n} of {m} · dealer: {name}, who sits out (the five others play) ==="
+    ),
+    "terminal.your_hand": "Your hand:",
+    "terminal.played": "{name}: {card}",
+    "terminal.partner": "Partner: {name}",
+    "terminal.trick_of": "Trick {n} of {m}",
+    "terminal.trick_won": "{name} wins trick {n}.",
+    "terminal.you.trick_won": "You win trick {n}.",
+    "terminal.you.contract_made": "You take: {contract}.",
+    "terminal.you.king_called": "You call {card}.",
+    "terminal.you.slam_announced": "You announce a slam!",
+    "terminal.you.petit_chelem_announced": "You announce a petit chelem!",
+    "terminal.you.poignee_shown": "You show a {level} poignée: {cards}.",
+    "terminal.you.misere_declared": "You declare a misère.",
+    "terminal.you.misere_declared.trumps": "You declare a misère d'atout.",
+    "terminal.you.misere_declared.faces": "You declare a misère de têtes.",
+    "terminal.you_hold_called": (
+        "You hold the called card, {card}: you are {name}'s partner, and nobody knows it until"
+        " you play it."
+    ),
+    "terminal.partner_revealed": "{card} is played: {partner} is {name}'s partner.",
+    "terminal.you.partner_revealed": "{card} is played: {partner} is your partner.",
+    "terminal.partner_you": "{card} is played: everyone now knows you are {name}'s partner.",
+    "terminal.taker_alone": "The called card, {card}, is the taker's own: {name} plays alone.",
+    "terminal.you.taker_alone": "The called card, {card}, is your own: you play alone.",
+    "terminal.petit_sec": "{name} holds the Petit sec: {cards}.",
+    "terminal.you.petit_sec": "You hold the Petit sec: {cards}.",
+    "terminal.deal_again": ("It does not count: deal {n} of {m} is dealt again."),
+    "terminal.you.score.contract": "You took a {contract}.",
+    "terminal.you.score.contract_partner": "You took a {contract}, with {partner} as partner.",
+    "terminal.you.score.contract_alone": "You took a {contract} and played alone.",
+    "terminal.score.contract_you_partner": "{name} took a {contract}, with you as partner.",
+    "terminal.ecart": "{name}'s écart: {cards}",
+    "terminal.you.ecart": "Your écart: {cards}",
+    "terminal.chien_unseen": "The chien, unseen in this deal: {cards}",
+    "terminal.you.game_finished": "The game is over: you win with {score}.",
+    "terminal.totals": ("Totals after {count:plural:one=# deal|other=# deals} of {m}: {totals}"),
+    "terminal.abandoned": "Game abandoned.",
+    "terminal.not_understood": "Not understood: “{answer}”.",
+    "terminal.type": "Type {accepted}.",
+    "terminal.help": (
+        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {quit} to"
+        " leave the game."
+    ),
+    "terminal.ask.bid": "Your bid ({choices}):",
+    "terminal.ask.call": "Call a card: its holder is your partner ({choices}):",
+    "terminal.ask.ecart": (
+        "Your écart: {count:plural:one=# card|other=# cards} (no King, no oudler):"
+    ),
+    "terminal.accept.ecart": (
+        "{count:plural:one=# card|other=# cards} of your hand, separated by spaces (no King,"
+        " no oudler; a trump only if you must)"
+    ),
+    "terminal.ask.slam": "Announce a slam? ({choices}):",
+    "terminal.misere": "a misère",
+    "terminal.ask.misere": "Declare {what}? ({choices}):",
+    "terminal.poignee_offer": (
+        "You may show a {level} poignée ({count} cards); shown by default, your lowest trumps:"
+        " {cards}"
+    ),
+    "terminal.ask.poignee": "Show a poignée? ({choices}, or the cards to show):",
+    "terminal.accept.poignee": "{choices}, or the cards to show, separated by spaces",
+    "terminal.ask.lead": "Your lead ({choices}):",
+    "terminal.ask.play": "Your card ({choices}):",
 }

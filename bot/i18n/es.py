@@ -734,4 +734,95 @@ MESSAGES: dict[str, str] = {
     "history.picture_option": "Mano {n}",
     "history.picture": "Partida {id}, mano {n}",
     "history.picture_missing": "La partida {id} no tiene una mano {n} terminada.",
+    # ----- el juego en la terminal (python -m bot play): textos solo de la terminal -----
+    "terminal.you": "Tú",
+    "terminal.words.yes": "sí, si, s",
+    "terminal.words.no": "no, n",
+    "terminal.words.help": "ayuda, ?",
+    "terminal.words.score": "puntos, marcador, totales",
+    "terminal.words.quit": "salir, terminar",
+    "terminal.words.slam": "slam, chelem",
+    "terminal.words.petit_chelem": "petit chelem, petit",
+    "terminal.welcome": (
+        "Tarot francés a {players} jugadores: estás en el asiento 1, contra {names}."
+    ),
+    "terminal.thinking": "Los bots expertos piensan {ms} ms por decisión.",
+    "terminal.rules": "Las reglas de esta mesa:",
+    "terminal.notation": (
+        "Las cartas se escriben {cards} (un rey, un diez, el triunfo 21, el Petit, la Excusa);"
+        " escríbelas así, o con letras: RS o KS para el rey de picas, 10H, 21, EX (S, H, D, C:"
+        " picas, corazones, diamantes, tréboles, en inglés)."
+    ),
+    "terminal.commands": (
+        "En cualquier pregunta: {help} para ver qué puedes responder, {score} para los"
+        " totales, {quit} para dejar la partida."
+    ),
+    "terminal.deal_header": "=== Mano {n} de {m} · reparte: {name} ===",
+    "terminal.deal_header_sits_out": (
+        "=== Mano {n} de {m} · reparte: {name}, que no juega (juegan los otros cinco) ==="
+    ),
+    "terminal.your_hand": "Tu mano:",
+    "terminal.played": "{name}: {card}",
+    "terminal.partner": "Pareja: {name}",
+    "terminal.trick_of": "Baza {n} de {m}",
+    "terminal.trick_won": "{name} gana la baza {n}.",
+    "terminal.you.trick_won": "Ganas la baza {n}.",
+    "terminal.you.contract_made": "Eres el tomador: {contract}.",
+    "terminal.you.king_called": "Llamas: {card}.",
+    "terminal.you.slam_announced": "¡Anuncias un slam!",
+    "terminal.you.petit_chelem_announced": "¡Anuncias un petit chelem!",
+    "terminal.you.poignee_shown": "Muestras una poignée {level}: {cards}.",
+    "terminal.you.misere_declared": "Declaras una misère.",
+    "terminal.you.misere_declared.trumps": "Declaras una misère de triunfos.",
+    "terminal.you.misere_declared.faces": "Declaras una misère de figuras.",
+    "terminal.you_hold_called": (
+        "Tienes la carta llamada, {card}: eres la pareja de {name}, y nadie lo sabe hasta que"
+        " la juegues."
+    ),
+    "terminal.partner_revealed": "Se juega {card}: {partner} es la pareja de {name}.",
+    "terminal.you.partner_revealed": "Se juega {card}: {partner} es tu pareja.",
+    "terminal.partner_you": "Se juega {card}: ahora todos saben que eres la pareja de {name}.",
+    "terminal.taker_alone": (
+        "La carta llamada, {card}, es del propio tomador: {name} juega en solitario."
+    ),
+    "terminal.you.taker_alone": "La carta llamada, {card}, es tuya: juegas en solitario.",
+    "terminal.petit_sec": "{name} tiene el Petit sec: {cards}.",
+    "terminal.you.petit_sec": "Tienes el Petit sec: {cards}.",
+    "terminal.deal_again": ("No cuenta: la mano {n} de {m} se vuelve a repartir."),
+    "terminal.you.score.contract": "Tomaste: {contract}.",
+    "terminal.you.score.contract_partner": "Tomaste: {contract}, en pareja con {partner}.",
+    "terminal.you.score.contract_alone": "Tomaste: {contract}, y jugaste en solitario.",
+    "terminal.score.contract_you_partner": "{name} tomó: {contract}, en pareja contigo.",
+    "terminal.ecart": "El descarte de {name}: {cards}",
+    "terminal.you.ecart": "Tu descarte: {cards}",
+    "terminal.chien_unseen": "El perro, sin mostrar durante la mano: {cards}",
+    "terminal.you.game_finished": "La partida ha terminado: ganas con {score}.",
+    "terminal.totals": ("Totales tras {count:plural:one=# mano|other=# manos} de {m}: {totals}"),
+    "terminal.abandoned": "Partida abandonada.",
+    "terminal.not_understood": "No entendido: «{answer}».",
+    "terminal.type": "Escribe {accepted}.",
+    "terminal.help": (
+        "Aquí puedes escribir {accepted}. En cualquier pregunta: {score} para los totales,"
+        " {quit} para dejar la partida."
+    ),
+    "terminal.ask.bid": "Tu apuesta ({choices}):",
+    "terminal.ask.call": "Llama una carta: quien la tenga será tu pareja ({choices}):",
+    "terminal.ask.ecart": (
+        "Tu descarte: {count:plural:one=# carta|other=# cartas} (ni reyes ni oudlers):"
+    ),
+    "terminal.accept.ecart": (
+        "{count:plural:one=# carta|other=# cartas} de tu mano, separadas por espacios (ni"
+        " reyes ni oudlers; un triunfo solo si no queda otra)"
+    ),
+    "terminal.ask.slam": "¿Anunciar un slam? ({choices}):",
+    "terminal.misere": "una misère",
+    "terminal.ask.misere": "¿Declarar {what}? ({choices}):",
+    "terminal.poignee_offer": (
+        "Puedes mostrar una poignée {level} ({count} cartas); se muestran por defecto tus"
+        " triunfos más bajos: {cards}"
+    ),
+    "terminal.ask.poignee": "¿Mostrar una poignée? ({choices}, o las cartas a mostrar):",
+    "terminal.accept.poignee": "{choices}, o las cartas a mostrar, separadas por espacios",
+    "terminal.ask.lead": "Tu salida ({choices}):",
+    "terminal.ask.play": "Tu carta ({choices}):",
 }

@@ -307,7 +307,9 @@ MESSAGES: dict[str, str] = {
     "score.contract": "{name} a pris une {contract}.",
     "score.contract_partner": "{name} a pris une {contract}, avec {partner} comme partenaire.",
     "score.contract_alone": "{name} a pris une {contract} et a joué seul.",
-    "score.points": "Points : {points} avec {oudlers} bout(s) ; il en fallait {target}.",
+    "score.points": (
+        "Points : {points} avec {oudlers:plural:one=# bout|other=# bouts} ; il en fallait {target}."
+    ),
     "score.made": "Réussi de {diff}.",
     "score.lost": "Chuté de {diff}.",
     "score.base": "Base : (25 + {diff}) × {multiplier} = {base}",
@@ -728,4 +730,106 @@ MESSAGES: dict[str, str] = {
     "history.picture_option": "Donne {n}",
     "history.picture": "Partie {id}, donne {n}",
     "history.picture_missing": "La partie {id} n'a pas de donne {n} terminée.",
+    # ----- the terminal game (python -m bot play): texts only the terminal shows --------
+    "terminal.you": "Vous",
+    "terminal.words.yes": "oui, o",
+    "terminal.words.no": "non, n",
+    "terminal.words.help": "aide, ?",
+    "terminal.words.score": "score, scores, totaux",
+    "terminal.words.quit": "quitter, sortir",
+    "terminal.words.slam": "chelem, grand chelem",
+    "terminal.words.petit_chelem": "petit chelem, petit",
+    "terminal.welcome": "Tarot à {players} joueurs : vous êtes à la place 1, contre {names}.",
+    "terminal.thinking": "Les bots experts réfléchissent {ms} ms par décision.",
+    "terminal.rules": "Les règles de cette table :",
+    "terminal.notation": (
+        "Les cartes s'écrivent {cards} (un roi, un dix, l'atout 21, le Petit, l'Excuse) ;"
+        " tapez-les ainsi, ou en lettres : RS ou KS pour le roi de pique, 10H, 21, EX (S, H, D,"
+        " C : pique, cœur, carreau, trèfle, en anglais)."
+    ),
+    "terminal.commands": (
+        "À chaque question : {help} pour ce que vous pouvez répondre, {score} pour les totaux,"
+        " {quit} pour quitter la partie."
+    ),
+    "terminal.deal_header": "=== Donne {n} sur {m} · donneur : {name} ===",
+    "terminal.deal_header_sits_out": (
+        "=== Donne {n} sur {m} · donneur : {name}, qui ne joue pas (les cinq autres jouent) ==="
+    ),
+    "terminal.your_hand": "Votre main :",
+    "terminal.played": "{name} : {card}",
+    "terminal.partner": "Partenaire : {name}",
+    "terminal.trick_of": "Pli {n} sur {m}",
+    "terminal.trick_won": "{name} remporte le pli {n}.",
+    "terminal.you.trick_won": "Vous remportez le pli {n}.",
+    "terminal.you.contract_made": "Vous prenez : {contract}.",
+    "terminal.you.king_called": "Vous appelez {card}.",
+    "terminal.you.slam_announced": "Vous annoncez un chelem !",
+    "terminal.you.petit_chelem_announced": "Vous annoncez un petit chelem !",
+    "terminal.you.poignee_shown": "Vous montrez une poignée {level} : {cards}.",
+    "terminal.you.misere_declared": "Vous déclarez une misère.",
+    "terminal.you.misere_declared.trumps": "Vous déclarez une misère d'atout.",
+    "terminal.you.misere_declared.faces": "Vous déclarez une misère de têtes.",
+    "terminal.you_hold_called": (
+        "Vous avez la carte appelée, {card} : vous êtes le partenaire de {name}, et personne"
+        " ne le sait avant que vous la jouiez."
+    ),
+    "terminal.partner_revealed": (
+        "La carte appelée, {card}, est jouée : {partner} est le partenaire de {name}."
+    ),
+    "terminal.you.partner_revealed": (
+        "La carte appelée, {card}, est jouée : {partner} est votre partenaire."
+    ),
+    "terminal.partner_you": (
+        "La carte appelée, {card}, est jouée : tout le monde sait maintenant que vous êtes le"
+        " partenaire de {name}."
+    ),
+    "terminal.taker_alone": (
+        "La carte appelée, {card}, est au preneur lui-même : {name} joue seul."
+    ),
+    "terminal.you.taker_alone": "La carte appelée, {card}, est à vous : vous jouez seul.",
+    "terminal.petit_sec": "{name} a le Petit sec : {cards}.",
+    "terminal.you.petit_sec": "Vous avez le Petit sec : {cards}.",
+    "terminal.deal_again": ("Elle ne compte pas : la donne {n} sur {m} est redistribuée."),
+    "terminal.you.score.contract": "Vous avez pris une {contract}.",
+    "terminal.you.score.contract_partner": (
+        "Vous avez pris une {contract}, avec {partner} comme partenaire."
+    ),
+    "terminal.you.score.contract_alone": "Vous avez pris une {contract} et joué seul.",
+    "terminal.score.contract_you_partner": (
+        "{name} a pris une {contract}, avec vous comme partenaire."
+    ),
+    "terminal.ecart": "L'écart de {name} : {cards}",
+    "terminal.you.ecart": "Votre écart : {cards}",
+    "terminal.chien_unseen": "Le chien, resté caché pendant la donne : {cards}",
+    "terminal.you.game_finished": "La partie est terminée : vous gagnez avec {score}.",
+    "terminal.totals": (
+        "Totaux après {count:plural:one=# donne|other=# donnes} sur {m} : {totals}"
+    ),
+    "terminal.abandoned": "Partie abandonnée.",
+    "terminal.not_understood": "Pas compris : « {answer} ».",
+    "terminal.type": "Tapez {accepted}.",
+    "terminal.help": (
+        "Ici vous pouvez taper {accepted}. À chaque question : {score} pour les totaux,"
+        " {quit} pour quitter la partie."
+    ),
+    "terminal.ask.bid": "Votre enchère ({choices}) :",
+    "terminal.ask.call": "Appelez une carte : qui l'a est votre partenaire ({choices}) :",
+    "terminal.ask.ecart": (
+        "Votre écart : {count:plural:one=# carte|other=# cartes} (ni roi ni bout) :"
+    ),
+    "terminal.accept.ecart": (
+        "{count:plural:one=# carte|other=# cartes} de votre main, séparées par des espaces (ni"
+        " roi ni bout ; un atout seulement s'il le faut)"
+    ),
+    "terminal.ask.slam": "Annoncer un chelem ? ({choices}) :",
+    "terminal.misere": "une misère",
+    "terminal.ask.misere": "Déclarer {what} ? ({choices}) :",
+    "terminal.poignee_offer": (
+        "Vous pouvez montrer une poignée {level} ({count} cartes) ; montrés par défaut, vos"
+        " plus petits atouts : {cards}"
+    ),
+    "terminal.ask.poignee": "Montrer une poignée ? ({choices}, ou les cartes à montrer) :",
+    "terminal.accept.poignee": "{choices}, ou les cartes à montrer, séparées par des espaces",
+    "terminal.ask.lead": "Votre entame ({choices}) :",
+    "terminal.ask.play": "Votre carte ({choices}) :",
 }

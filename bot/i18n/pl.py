@@ -743,4 +743,107 @@ MESSAGES: dict[str, str] = {
     "history.picture_option": "Rozdanie {n}",
     "history.picture": "Gra {id}, rozdanie {n}",
     "history.picture_missing": "Gra {id} nie ma zakończonego rozdania {n}.",
+    # ----- gra w terminalu (python -m bot play): teksty tylko dla terminala ------------
+    "terminal.you": "Ty",
+    "terminal.words.yes": "tak, t",
+    "terminal.words.no": "nie, n",
+    "terminal.words.help": "pomoc, ?",
+    "terminal.words.score": "wynik, wyniki, punkty",
+    "terminal.words.quit": "koniec, wyjdź",
+    "terminal.words.slam": "szlem",
+    "terminal.words.petit_chelem": "mały szlem, maly szlem, petit chelem",
+    "terminal.welcome": (
+        "Tarot francuski, stół dla {players} graczy: siedzisz na miejscu 1, grasz przeciwko:"
+        " {names}."
+    ),
+    "terminal.thinking": "Boty eksperckie myślą {ms} ms nad każdą decyzją.",
+    "terminal.rules": "Zasady tego stołu:",
+    "terminal.notation": (
+        "Karty zapisujemy tak: {cards} (król, dziesiątka, atut 21, Petit, Wymówka); wpisuj je"
+        " tak albo literami: KS dla króla pik, 10H, 21, EX (S, H, D, C: piki, kiery, kara,"
+        " trefle, po angielsku)."
+    ),
+    "terminal.commands": (
+        "Przy każdym pytaniu: {help} pokazuje, co można odpowiedzieć, {score} podaje sumy"
+        " punktów, {quit} kończy grę."
+    ),
+    "terminal.deal_header": "=== Rozdanie {n} z {m} · rozdaje: {name} ===",
+    "terminal.deal_header_sits_out": (
+        "=== Rozdanie {n} z {m} · rozdaje: {name}, bez udziału w grze (gra pięciu pozostałych) ==="
+    ),
+    "terminal.your_hand": "Twoja ręka:",
+    "terminal.played": "{name}: {card}",
+    "terminal.partner": "Partner: {name}",
+    "terminal.trick_of": "Lewa {n} z {m}",
+    "terminal.trick_won": "Lewę {n} bierze: {name}.",
+    "terminal.you.trick_won": "Bierzesz lewę {n}.",
+    "terminal.you.contract_made": "Bierzesz: {contract}.",
+    "terminal.you.king_called": "Wzywasz: {card}.",
+    "terminal.you.slam_announced": "Zapowiadasz szlema!",
+    "terminal.you.petit_chelem_announced": "Zapowiadasz małego szlema!",
+    "terminal.you.poignee_shown": "Pokazujesz garść ({level}): {cards}.",
+    "terminal.you.misere_declared": "Zgłaszasz misère.",
+    "terminal.you.misere_declared.trumps": "Zgłaszasz misère atutową.",
+    "terminal.you.misere_declared.faces": "Zgłaszasz misère figur.",
+    "terminal.you_hold_called": (
+        "Masz wezwaną kartę, {card}: grasz w parze z biorącym ({name}), a nikt o tym nie wie,"
+        " dopóki jej nie zagrasz."
+    ),
+    "terminal.partner_revealed": (
+        "Wezwana karta ({card}) została zagrana: partner biorącego ({name}) to {partner}."
+    ),
+    "terminal.you.partner_revealed": (
+        "Wezwana karta ({card}) została zagrana: twój partner to {partner}."
+    ),
+    "terminal.partner_you": (
+        "Wezwana karta ({card}) została zagrana: wszyscy już wiedzą, że grasz w parze z"
+        " biorącym ({name})."
+    ),
+    "terminal.taker_alone": (
+        "Wezwana karta ({card}) należy do samego biorącego: {name} gra bez partnera."
+    ),
+    "terminal.you.taker_alone": "Wezwana karta ({card}) jest twoja: grasz bez partnera.",
+    "terminal.petit_sec": "Petit sec ma gracz {name}: {cards}.",
+    "terminal.you.petit_sec": "Masz Petit sec: {cards}.",
+    "terminal.deal_again": ("Nie liczy się: rozdanie {n} z {m} zostaje rozdane ponownie."),
+    "terminal.you.score.contract": "Bierzesz: {contract}.",
+    "terminal.you.score.contract_partner": "Bierzesz: {contract}; partner: {partner}.",
+    "terminal.you.score.contract_alone": "Bierzesz: {contract}, bez partnera.",
+    "terminal.score.contract_you_partner": "{name} bierze: {contract}; partner: ty.",
+    "terminal.ecart": "Karty odłożone przez gracza {name}: {cards}",
+    "terminal.you.ecart": "Twoje odłożone karty: {cards}",
+    "terminal.chien_unseen": "Pies, nieodkryty w tym rozdaniu: {cards}",
+    "terminal.you.game_finished": "Koniec gry: wygrywasz z wynikiem {score}.",
+    "terminal.totals": (
+        "Sumy po {count:plural:one=# rozdaniu|few=# rozdaniach|many=# rozdaniach|other=#"
+        " rozdaniach} z {m}: {totals}"
+    ),
+    "terminal.abandoned": "Gra przerwana.",
+    "terminal.not_understood": "Nie rozumiem: „{answer}”.",
+    "terminal.type": "Wpisz: {accepted}.",
+    "terminal.help": (
+        "Tutaj możesz wpisać: {accepted}. Przy każdym pytaniu: {score} podaje sumy punktów,"
+        " {quit} kończy grę."
+    ),
+    "terminal.ask.bid": "Twoja licytacja ({choices}):",
+    "terminal.ask.call": "Wezwij kartę: jej posiadacz będzie twoim partnerem ({choices}):",
+    "terminal.ask.ecart": (
+        "Odłóż {count:plural:one=# kartę|few=# karty|many=# kart|other=# karty} (bez króli i"
+        " oudlerów):"
+    ),
+    "terminal.accept.ecart": (
+        "{count:plural:one=# kartę|few=# karty|many=# kart|other=# karty} z ręki, oddzielone"
+        " spacjami (bez króli i oudlerów; atut tylko, gdy trzeba)"
+    ),
+    "terminal.ask.slam": "Zapowiedzieć szlema? ({choices}):",
+    "terminal.misere": "misère",
+    "terminal.ask.misere": "Zgłosić {what}? ({choices}):",
+    "terminal.poignee_offer": (
+        "Możesz pokazać garść ({level}, kart: {count}); domyślnie pokazane będą twoje"
+        " najniższe atuty: {cards}"
+    ),
+    "terminal.ask.poignee": "Pokazać garść? ({choices} albo karty do pokazania):",
+    "terminal.accept.poignee": "{choices} albo karty do pokazania, oddzielone spacjami",
+    "terminal.ask.lead": "Twoje wyjście ({choices}):",
+    "terminal.ask.play": "Twoja karta ({choices}):",
 }

@@ -499,11 +499,17 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
         head = t(locale, "score.contract_alone", name=name, contract=contract)
     else:
         head = t(locale, "score.contract", name=name, contract=contract)
+    return [head, *score_breakdown(locale, table, result)]
+
+
+def score_breakdown(locale: str | None, table: TableSnapshot, result: DealResult) -> list[str]:
+    """A played deal's sheet after the line naming the taker: points and oudlers against
+    the target, made or lost, the base, each bonus, the deal's value and the misères."""
+    assert result.contract is not None and result.points is not None
     points = number(result.points, locale)
     target = number(result.target, locale) if result.target is not None else "?"
     diff = number(result.diff, locale)
     lines = [
-        head,
         t(locale, "score.points", points=points, oudlers=result.oudlers, target=target),
         t(locale, "score.made" if result.made else "score.lost", diff=diff),
     ]
@@ -661,6 +667,7 @@ __all__ = [
     "relative_time",
     "rules_lines",
     "rules_text",
+    "score_breakdown",
     "score_sheet",
     "seat_name",
     "signed",

@@ -260,7 +260,7 @@ def test_score_sheet_says_the_results_numbers(players: int, contracts: str) -> N
             assert lines[0] == f"**Deal {event.number}: score sheet**"
             if result.outcome == "played":
                 assert result.points is not None
-                points = re.search(r"Points: ([\d.]+) with (\d) oudler\(s\); needed (\d+)", text)
+                points = re.search(r"Points: ([\d.]+) with (\d) oudlers?; needed (\d+)", text)
                 assert points is not None
                 assert float(points.group(1)) == result.points
                 assert int(points.group(2)) == result.oudlers
@@ -307,7 +307,7 @@ def test_score_sheet_bonuses() -> None:
     en = score_sheet("en", snap, event)
     for line in (
         "Alice took a garde.",
-        "Points: 86.5 with 3 oudler(s); needed 36.",
+        "Points: 86.5 with 3 oudlers; needed 36.",
         "Made by 51.",
         "Base: (25 + 51) × 2 = +152",
         "Petit au bout for the taker: +20",
@@ -318,7 +318,7 @@ def test_score_sheet_bonuses() -> None:
     ):
         assert line in en.splitlines(), (line, en)
     fr = score_sheet("fr", snap, event)
-    assert "Points : 86,5 avec 3 bout(s) ; il en fallait 36." in fr
+    assert "Points : 86,5 avec 3 bouts ; il en fallait 36." in fr
     assert "Chelem annoncé et réussi : +400" in fr
     passed = DealFinished(1, DealResult("passed", (0, 0, 0, 0)), (0, 0, 0, 0))
     assert "Everybody passed" in score_sheet("en", snap, passed)
