@@ -37,8 +37,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
-from importlib import import_module
+from collections.abc import Sequence
 
 import discord
 
@@ -113,7 +112,8 @@ def parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == PLAY:  # the game takes every argument after it as its own
-        play: Callable[[Sequence[str]], int] = import_module(".terminal", __package__).main
+        from .terminal import main as play
+
         return play(args[1:])
     p = parser()
     refusal = foreign_option(p, args)
