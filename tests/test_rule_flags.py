@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,9 +77,15 @@ def test_arena_plays_under_the_rules_it_was_given_and_keeps_them_in_its_results(
 
 
 def test_the_terminal_game_refuses_a_bad_rule_in_one_line() -> None:
-    done = tarot("play", "--rule", "prise_allowed=sometimes")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--rule", "prise_allowed=sometimes"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
-        "play: --rule prise_allowed=sometimes: prise_allowed must be true or false,"
+        "python -m bot play: --rule prise_allowed=sometimes: prise_allowed must be true or false,"
         " not 'sometimes'\n"
     )
