@@ -5,9 +5,11 @@ The matrix is derived from the engine's registry (``PLAYER_COUNTS`` and each val
 case plays a whole game of one counted deal through the table service (one human, driven
 by a seeded bot, and computer players), then puts it through every surface in every
 language: the engine's record and its replay, the deal's picture, the lobby, table and DM
-texts with their controls, each channel line, the score sheet and the standings, and the
-rules text. A surface that raises, leaves a catalog key or a ``{placeholder}`` in a text,
-or shows a registry word (``garde_contre``, ``dealer_sits_out``) instead of words fails it.
+texts with their controls, each channel line, the score sheet and the standings, the
+rules text, and a whole game of the terminal game at the same table. A surface that
+raises, leaves a catalog key or a ``{placeholder}`` in a text, shows a registry word
+(``garde_contre``, ``dealer_sits_out``) instead of words, or leaves out an option that
+applies (or shows one that does not) fails it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 import pytest
 from tables_support import OpenTables, drive, seat_table
+from terminal_support import Person, play
 
 from bot.discord.ui.controls import controls_for
 from bot.i18n import LANGUAGES
@@ -146,6 +149,16 @@ async def test_every_surface_at_every_size_with_every_option(
     for lang in LANGUAGES:
         picture = deal_picture(record, lang, names)
         assert picture.startswith(b"\x89PNG"), f"deal picture [{lang}]"
+    for lang in LANGUAGES:  # the terminal game: one whole game at the same table
+        person = Person(lang, take=True)
+        play(person, lobby.rules, seed=seed, level="random", deals=1)
+        assert person.code == 0, f"terminal [{lang}]: {person.transcript[-2000:]}"
+        assert_readable(person.transcript, f"terminal [{lang}]")
+        assert "**" not in person.transcript, f"terminal [{lang}]: markdown left"
+        for option in OPTIONS:
+            line = rule_line(lang, option.name, getattr(lobby.rules, option.name))
+            shown = line in person.transcript
+            assert shown == option.applies_to(players), f"terminal [{lang}]: {option.name}"
     missing = [r.getMessage() for r in caplog.records if "no text for" in r.getMessage()]
     assert missing == []
 
