@@ -1,7 +1,7 @@
 """The pictures' cost: how long each takes to draw on one core, and how many bytes it sends.
 
 ``python -m bot.benchmarks pictures`` draws, in this process, the emoji faces (once, cold),
-a deal's picture at 3, 4 and 5 players (a seeded deal played by random legal choices), a
+a deal's picture at every player count (a seeded deal played by random legal choices), a
 game's chart and a player's points chart, each ``--repeat`` times, and prints the first
 draw's time (a deal's first pays for drawing the card faces at its size, once per worker
 process), then the median and the worst of the others, and the PNG size. The bot draws
@@ -23,7 +23,7 @@ from bot.pictures import faces, jobs
 from tarot_core.bench import random_deal
 from tarot_core.command_line import SEED, Parser, whole
 from tarot_core.record import to_record
-from tarot_core.rules import Rules
+from tarot_core.rules import PLAYER_COUNTS, Rules
 from tarot_core.scoring import Outcome
 
 
@@ -75,7 +75,7 @@ def measure(repeat: int, seed: int) -> dict[str, Any]:
             "bytes_total": sum(sizes),
         }
     }
-    for players in (3, 4, 5):
+    for players in PLAYER_COUNTS:
         record = played_record(players, seed)
         names = [f"Player {i + 1}" for i in range(players)]
         figures[f"deal_{players}p"] = timed(partial(jobs.deal_picture, record, "en", names), repeat)

@@ -113,7 +113,7 @@ def test_the_pictures_benchmark_times_each_picture_and_its_bytes() -> None:
     f = run("pictures", "--repeat", "2")
     emoji = f["emoji_faces"]
     assert isinstance(emoji, dict) and emoji["count"] == 98 and emoji["bytes_max"] < 256 * 1024
-    for name in ("deal_3p", "deal_4p", "deal_5p", "game_chart_5p_30_deals"):
+    for name in ("deal_3p", "deal_4p", "deal_5p", "deal_6p", "game_chart_5p_30_deals"):
         picture = f[name]
         assert isinstance(picture, dict) and picture["bytes"] > 1000
         assert 0 < picture["median_ms"] <= picture["max_ms"]
