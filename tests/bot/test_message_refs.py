@@ -9,7 +9,6 @@ from tarot_core import Rules
 async def test_message_refs_survive_a_restart(storages: Storages) -> None:
     db = await storages.open()
     alice = await db.player("user", "111", "Alice")
-    await db.player("user", "222", "Bob")
     game = await db.create_game(
         guild_id=1,
         channel_id=5,
@@ -18,11 +17,13 @@ async def test_message_refs_survive_a_restart(storages: Storages) -> None:
         deals_target=3,
         seed=1,
     )
+    bob = await db.player("user", "222", "Bob")
     await db.seat(game, 0, alice)
+    await db.seat(game, 1, bob)
     assert await db.table_message(game) is None and await db.dm_message(game, 0) is None
     await db.set_table_message(game, 9001)
     await db.set_dm_message(game, 0, 700, 9002)
-    await db.set_dm_closed(222, True)
+    await db.set_dm_closed(game, 222, True)
     await db.set_meta("commands", "abc")
     await db.set_meta("commands", "def")
 
@@ -30,11 +31,37 @@ async def test_message_refs_survive_a_restart(storages: Storages) -> None:
     assert await db.table_message(game) == 9001
     assert await db.dm_message(game, 0) == (700, 9002)
     assert await db.dm_message(game, 1) is None
-    assert await db.dm_closed(222) and not await db.dm_closed(111)
-    assert not await db.dm_closed(333)  # never seen
+    assert await db.dm_closed(game, 222) and not await db.dm_closed(game, 111)
+    assert not await db.dm_closed(game, 333)  # never seen
     assert await db.meta("commands") == "def" and await db.meta("other") is None
-    await db.set_dm_closed(222, False)
-    assert not await db.dm_closed(222)
+    await db.set_dm_closed(game, 222, False)
+    assert not await db.dm_closed(game, 222)
+
+
+async def test_dms_refused_in_one_game_are_tried_in_the_next(storages: Storages) -> None:
+    """A refused DM is marked for its game only (a server's privacy setting, Discord's
+    restriction of the moment), and any DM that reaches the user clears every mark."""
+    db = await storages.open()
+    bob = await db.player("user", "222", "Bob")
+    alice = await db.player("user", "111", "Alice")
+    games = []
+    for guild in (1, 2, 2):
+        game = await db.create_game(
+            guild_id=guild, channel_id=5, players=3, rules={}, deals_target=1, seed=1
+        )
+        await db.seat(game, 0, bob)
+        await db.seat(game, 1, alice)
+        games.append(game)
+    first, other_server, next_game = games
+    await db.set_dm_closed(first, 222, True)
+    await db.set_dm_closed(other_server, 222, True)
+    await db.set_dm_closed(other_server, 111, True)
+    db = await storages.reopen(db)
+    assert await db.dm_closed(first, 222) and await db.dm_closed(other_server, 222)
+    assert not await db.dm_closed(next_game, 222)  # the next game tries again
+    await db.dms_reopened(222)  # a DM reached Bob
+    assert not await db.dm_closed(first, 222) and not await db.dm_closed(other_server, 222)
+    assert await db.dm_closed(other_server, 111)  # Alice's mark is hers
 
 
 async def test_a_users_language_is_kept(storages: Storages) -> None:
