@@ -1,8 +1,17 @@
 """Message ids, closed DMs, languages and deployment facts survive a restart, on each
 backend."""
 
-from storage_backends import Storages
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 
+import asyncpg
+from storage_backends import Storages, open_sqlite
+
+from bot.storage import open_storage
+from bot.storage.postgres.schema import MIGRATIONS as PG_MIGRATIONS
+from bot.storage.postgres.schema import migrate
+from bot.storage.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
 from tarot_core import Rules
 
 
@@ -72,3 +81,48 @@ async def test_a_users_language_is_kept(storages: Storages) -> None:
     await db.set_locale(999, "fr")  # never seen: nothing to remember
     db = await storages.reopen(db)
     assert await db.locale(111) == "fr" and await db.locale(999) is None
+
+
+OLD_MARK = """
+    INSERT INTO players (id, kind, external_id, name, created_at, dm_closed)
+        VALUES (1, 'user', '222', 'Bob', 0, 1);
+    INSERT INTO games (id, guild_id, channel_id, players, rules, deals_target, seed, status,
+        created_at) VALUES (1, 9, 5, 3, '{}', 1, '1', 'playing', 0);
+    INSERT INTO seats (game_id, seat, player_id) VALUES (1, 0, 1);
+"""
+"""Bob marked for ever by a version before schema 12 (SQLite 11, PostgreSQL 3)."""
+
+
+async def test_the_marks_made_for_ever_are_dropped_by_the_migration_on_sqlite(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    with closing(sqlite3.connect(path)) as old, old:
+        old.executescript("".join(SQLITE_MIGRATIONS[:11]) + "PRAGMA user_version = 11;")
+        old.executescript(OLD_MARK)
+    db = await open_sqlite(path)
+    try:
+        assert await db.schema_version() == len(SQLITE_MIGRATIONS)
+        assert not await db.dm_closed(1, 222)
+        await db.set_dm_closed(1, 222, True)
+        assert await db.dm_closed(1, 222)
+    finally:
+        await db.close()
+
+
+async def test_the_marks_made_for_ever_are_dropped_by_the_migration_on_postgres(
+    pg_url: str,
+) -> None:
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await migrate(conn, "test", PG_MIGRATIONS[:3])
+        await conn.execute(OLD_MARK)
+    finally:
+        await conn.close()
+    db = await open_storage(pg_url)
+    try:
+        assert not await db.dm_closed(1, 222)
+        await db.set_dm_closed(1, 222, True)
+        assert await db.dm_closed(1, 222)
+    finally:
+        await db.close()
