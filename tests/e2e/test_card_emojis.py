@@ -300,8 +300,34 @@ async def test_a_button_shows_a_card_emoji_and_discord_refuses_an_unknown_one(
                 label="5♠", emoji=discord.PartialEmoji(name="c05_00000000", id=1), custom_id="x"
             )
         )
-        with pytest.raises(discord.HTTPException, match="Invalid emoji"):
+        with pytest.raises(discord.HTTPException, match="Invalid emoji") as refused:
             await channel.send(view=unknown)
+        assert refused.value.status == 400 and refused.value.code == 50035
+        invalid = {
+            "_errors": [{"code": "BUTTON_COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]
+        }
+        assert refused.value._errors == {  # nested as Discord nests it
+            "components": {"0": {"components": {"0": {"emoji": {"name": invalid}}}}}
+        }
+        options = discord.ui.View()
+        options.add_item(
+            discord.ui.Select(
+                custom_id="s",
+                options=[
+                    discord.SelectOption(label="5♠", value="5", emoji=emoji),
+                    discord.SelectOption(
+                        label="6♠", value="6", emoji=discord.PartialEmoji(name="c06_0", id=2)
+                    ),
+                ],
+            )
+        )
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send(view=options)
+        assert refused.value._errors == {
+            "components": {
+                "0": {"components": {"0": {"options": {"1": {"emoji": {"name": invalid}}}}}}
+            }
+        }
 
 
 @pytest.mark.parametrize(
