@@ -117,7 +117,11 @@ class TarotBot(commands.AutoShardedBot):
         # Before the tables are restored: their first redraw waits for the listing (the
         # presenter, bounded) to show the faces it showed before the restart.
         remembered = await remembered_faces(self.storage)
-        self._card_emojis_sync = start_card_emojis(self, self.card_emojis, remembered, self.storage)
+        # Only the process running shard 0 uploads faces; the others show what it stored.
+        syncs = self.settings.shards is None or 0 in self.settings.shards
+        self._card_emojis_sync = start_card_emojis(
+            self, self.card_emojis, remembered, self.storage, syncs=syncs
+        )
         restored = await self.tables.restore(self.router.owns if self.router.splits else None)
         log.info("%d tables restored from %s", restored, shown(self.settings.database))
         await self.router.start()

@@ -2,9 +2,15 @@
 
 Each face is an application emoji named ``{stem}_{digest}``: the digest (the first 8 hex
 digits of the PNG's sha256) is what lets a restart see, from one listing, which faces are
-already there (kept), which changed or went away (deleted: only names of that shape, never
-another emoji of the application) and which are missing (created, one after the other, so
-that discord.py's rate-limit handling paces them).
+already there (kept), which changed (left in place: another process may still show
+them; deleted only to make room under Discord's limit, oldest first, and only names of
+that shape, never another emoji of the application) and which are missing (created, one
+after the other, so that discord.py's rate-limit handling paces them).
+
+Only the process running shard 0 syncs, under a database lock (``SYNC_LOCK``); the
+others show the faces it stored (``follow_card_emojis``). A message whose faces Discord
+refuses goes again without them (``face_refusals.py``), and after ``REFUSALS_TO_STOP``
+such refusals this process shows none (``CardEmojis.refused``).
 
 The sync runs in the background (``start_card_emojis``): the bot serves with text cards until
 it is done, and for good if Discord refuses (permissions, the 2,000 limit, an outage), which
@@ -23,10 +29,13 @@ never shown: the listing decides.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import re
+import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 
 import aiohttp
@@ -46,6 +55,18 @@ OURS = re.compile(r"(c\d+[A-Za-z]?)_([0-9a-f]{8})")
 """The name of an emoji this module made: ``{stem}_{digest}``."""
 REMEMBERED = "card_emojis"
 """The meta key of the faces the last sync ended with: ``{stem: [name, id]}`` in JSON."""
+APPLICATION_EMOJIS = 2000
+"""Discord's limit of emojis an application owns."""
+SYNC_LOCK = "card-emojis"
+"""The database lock the syncing process holds (``Storage.exclusively``)."""
+FOLLOW_EVERY = 30.0
+"""Seconds between two looks, by a process that does not sync, for the faces the syncing
+one stored."""
+REFUSALS_TO_STOP = 5
+"""Messages refused for their faces (``face_refusals.py``) within ``REFUSAL_WINDOW`` after
+which this process shows no face until it restarts."""
+REFUSAL_WINDOW = 600.0
+"""Seconds over which ``REFUSALS_TO_STOP`` refusals are counted."""
 
 
 def emoji_name(stem: str, png: bytes) -> str:
@@ -69,19 +90,38 @@ class CardEmojis:
         self.settled = asyncio.Event()
         """Set once this start's listing was answered (the remembered faces adopted if
         they are all there) or failed: what a table restored at start waits for."""
+        self.off = False
+        """Discord refused too many messages for their faces: none shown until a restart."""
+        self._refusals: deque[float] = deque()
 
     @property
     def ready(self) -> bool:
-        return bool(self._emojis)
+        return bool(self._emojis) and not self.off
 
     def emoji(self, stem: str) -> discord.PartialEmoji | None:
         """The emoji for a button, or None: then show the card as text."""
-        return self._emojis.get(stem)
+        return None if self.off else self._emojis.get(stem)
 
     def markup(self, stem: str) -> str | None:
         """``<:name:id>`` for a message's text, or None: then write the card as text."""
-        emoji = self._emojis.get(stem)
+        emoji = self.emoji(stem)
         return str(emoji) if emoji is not None else None
+
+    def refused(self, now: float | None = None) -> None:
+        """Discord refused a message for its faces (it went again without): the
+        ``REFUSALS_TO_STOP``-th within ``REFUSAL_WINDOW`` turns faces off, said once."""
+        now = time.monotonic() if now is None else now
+        self._refusals.append(now)
+        while self._refusals and self._refusals[0] < now - REFUSAL_WINDOW:
+            self._refusals.popleft()
+        if len(self._refusals) >= REFUSALS_TO_STOP and not self.off:
+            self.off = True
+            log.warning(
+                "card emojis are off for this process, cards are shown as text: Discord"
+                " refused %d messages for their emojis within %.0f s",
+                len(self._refusals),
+                REFUSAL_WINDOW,
+            )
 
     def adopt(self, other: CardEmojis) -> None:
         """Take ``other``'s emojis in place, for whoever holds this registry already."""
@@ -127,10 +167,15 @@ async def sync_card_emojis(
     existing: Sequence[discord.Emoji] | None = None,
     shown: CardEmojis | None = None,
 ) -> CardEmojis:
-    """Make every face of ``images`` (stem -> PNG) an application emoji, creating or
-    replacing only what differs; the registry of all of them. ``existing``: the
-    application's emojis if they were just listed. ``shown``, the registry in use, is
-    emptied before an emoji it holds is deleted: no message is drawn with a gone face.
+    """Make every face of ``images`` (stem -> PNG) an application emoji, creating only
+    what is missing; the registry of all of them. ``existing``: the application's emojis
+    if they were just listed.
+
+    A face no longer wanted (its picture changed) is left in place: another process (the
+    previous version, during a rolling restart) may still show it, and Discord refuses a
+    message carrying a deleted one. Only when the faces to create would not fit under
+    Discord's limit are stale faces deleted, the oldest first, as few as make room;
+    ``shown``, the registry in use, is emptied first if it holds one of them.
 
     Raises what Discord or the network raised (``discord.HTTPException``,
     ``aiohttp.ClientError``, ``TimeoutError``): emojis created before it stay, and the next
@@ -140,24 +185,28 @@ async def sync_card_emojis(
     if existing is None:
         existing = await client.fetch_application_emojis()
     found: dict[str, discord.PartialEmoji] = {}
-    stale_emojis = [e for e in existing if e.name not in wanted and OURS.fullmatch(e.name)]
-    if shown is not None and shown.holds_any({e.id for e in stale_emojis}):
-        shown.adopt(CardEmojis())
     for emoji in existing:
         if emoji.name in wanted:
             found[wanted[emoji.name]] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
-    for emoji in stale_emojis:
-        await emoji.delete()
-    stale = len(stale_emojis)
     missing = [(name, stem) for name, stem in wanted.items() if stem not in found]
+    stale = sorted(
+        (e for e in existing if e.name not in wanted and OURS.fullmatch(e.name)),
+        key=lambda e: e.id,
+    )
+    doomed = stale[: max(0, len(existing) + len(missing) - APPLICATION_EMOJIS)]
+    if shown is not None and shown.holds_any({e.id for e in doomed}):
+        shown.adopt(CardEmojis())
+    for emoji in doomed:
+        await emoji.delete()
     for name, stem in missing:
         created = await client.create_application_emoji(name=name, image=images[stem])
         found[stem] = discord.PartialEmoji(name=created.name, id=created.id)
     log.info(
-        "card emojis ready: %d faces (%d created, %d stale deleted)",
+        "card emojis ready: %d faces (%d created, %d stale kept, %d deleted to make room)",
         len(found),
         len(missing),
-        stale,
+        len(stale) - len(doomed),
+        len(doomed),
     )
     return CardEmojis(found)
 
@@ -203,18 +252,23 @@ async def load_card_emojis(
     remembered: CardEmojis | None = None,
     storage: Storage | None = None,
 ) -> None:
-    """List the application's emojis (``registry`` shows the ``remembered`` faces at once
-    if they are all there), draw the faces off the event loop, sync them, fill
-    ``registry`` and keep them in ``storage`` for the next start; if Discord refuses, one
-    warning and text cards for the rest of the run (never retried)."""
+    """Under the database's lock (one syncing process at a time: two starting at once
+    would both create), list the application's emojis (``registry`` shows the
+    ``remembered`` faces at once if they are all there), draw the faces off the event
+    loop, sync them, fill ``registry`` and keep them in ``storage`` for the next start and
+    the other processes; if Discord refuses, one warning and text cards for the rest of
+    the run (never retried)."""
     remembered = remembered if remembered is not None else CardEmojis()
     try:
-        listing = await _listed(client, registry, remembered)
-        images = await asyncio.get_running_loop().run_in_executor(None, card_faces)
-        synced = await sync_card_emojis(client, images, listing, registry)
-        registry.adopt(synced)
-        if storage is not None:
-            await _remember(storage, synced, remembered)
+        async with (
+            storage.exclusively(SYNC_LOCK) if storage is not None else contextlib.nullcontext()
+        ):
+            listing = await _listed(client, registry, remembered)
+            images = await asyncio.get_running_loop().run_in_executor(None, card_faces)
+            synced = await sync_card_emojis(client, images, listing, registry)
+            registry.adopt(synced)
+            if storage is not None:
+                await _remember(storage, synced, remembered)
     except discord.HTTPException as err:
         log.warning(
             "card emojis are off, cards are shown as text: Discord answered %d %s (code %d)",
@@ -230,6 +284,36 @@ async def load_card_emojis(
     except Exception:
         # A bug, not Discord's refusal: its traceback is wanted, the bot keeps running.
         log.exception("card emojis are off, cards are shown as text")
+    finally:
+        registry.settled.set()  # also when the lock or the storage failed first
+
+
+async def follow_card_emojis(
+    client: discord.Client, registry: CardEmojis, storage: Storage
+) -> None:
+    """For a process that does not sync (it runs no shard 0): never upload or delete, but
+    show the faces the syncing process stored (meta ``REMEMBERED``) once Discord's listing
+    has every one of them; until then text cards, looked for again every
+    ``FOLLOW_EVERY`` seconds."""
+    said = False
+    while True:
+        try:
+            stored = await remembered_faces(storage)
+            if len(stored):
+                listing = await client.fetch_application_emojis()
+                if stored.all_in(listing, face_stems()):
+                    registry.adopt(stored)
+                    log.info("card emojis ready: %d faces, synced by another process", len(stored))
+                    return
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
+            if not said:
+                log.warning("card emojis not listed yet (%s): text cards meanwhile", err)
+                said = True
+        except Exception as e:  # the storage: tried again later
+            log_failure(log, "reading the card emojis stored by another process", e)
+        finally:
+            registry.settled.set()
+        await asyncio.sleep(FOLLOW_EVERY)
 
 
 def start_card_emojis(
@@ -237,9 +321,14 @@ def start_card_emojis(
     registry: CardEmojis,
     remembered: CardEmojis | None = None,
     storage: Storage | None = None,
+    *,
+    syncs: bool = True,
 ) -> asyncio.Task[None]:
-    """The background sync; the bot serves (with the remembered faces once the listing
-    has them, else text cards) while it runs."""
-    return asyncio.get_running_loop().create_task(
-        load_card_emojis(client, registry, remembered, storage), name="card-emojis"
-    )
+    """The background sync (``syncs``: the process running shard 0, see
+    ``client.TarotBot``), or the following of it (``follow_card_emojis``); the bot serves
+    (with the remembered faces once the listing has them, else text cards) while it runs."""
+    if syncs or storage is None:
+        job = load_card_emojis(client, registry, remembered, storage)
+    else:
+        job = follow_card_emojis(client, registry, storage)
+    return asyncio.get_running_loop().create_task(job, name="card-emojis")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,6 +31,7 @@ from bot.render.table import (
     event_line,
     lobby_text,
     mention,
+    no_marks,
     picture_names,
     private_text,
     score_sheet,
@@ -43,7 +45,9 @@ from bot.tables.status import ENDED, TableStatus
 from tarot_core import DealView
 
 from .drawing import draw
+from .emojis import CardEmojis
 from .errors import MESSAGE_LIMIT
+from .face_refusals import sent_with_faces_or_without
 from .pacing import Coalescer
 from .threads import TableThreads
 from .ui.control_ids import ControlKind
@@ -59,7 +63,14 @@ CACHE_WAIT = 10.0
 FACES_WAIT = 5.0
 """At start, how long a table or DM shown again waits for the listing of the card emojis
 (``emojis.CardEmojis.settled``), to show the faces it showed before the restart."""
-DMS_CLOSED = 50007
+DMS_REFUSED = (50007, 50278)
+"""Discord's codes for a DM it will not deliver: "Cannot send messages to this user" (their
+privacy settings, a block) and "...having no mutual guilds"."""
+RESTRICTED_AFTER = 5
+"""Different players whose DMs are refused within ``RESTRICTED_WINDOW``: past that, the
+bot itself is taken to be held back by Discord (it documents restricting a bot that opens
+many DMs quickly), and no one is marked."""
+RESTRICTED_WINDOW = 60.0
 LINE_WAIT = 10.0
 """How long a channel line waits for the table edit it comes with (failing or slow)."""
 PICTURE_WAIT = 10.0
@@ -136,7 +147,13 @@ class DiscordPresenter:
         self._locale_writes: set[asyncio.Task[None]] = set()
         self._dm_refs: dict[tuple[int, int], tuple[int, int]] = {}
         """(game, seat) -> (DM channel, message): read from storage once, not per edit."""
-        self._closed: dict[int, bool] = {}
+        self._closed: dict[tuple[int, int], bool] = {}
+        """(game, user) -> whether the user's DMs were refused in that game."""
+        self._dm_refusals: deque[tuple[float, int, int]] = deque()
+        """(when, game, user) of the DMs refused within ``RESTRICTED_WINDOW``."""
+        self._restricted_said = -RESTRICTED_WINDOW
+        self._dms_told: set[tuple[int, int]] = set()
+        """(game, user) whose channel was told the user's DMs are refused."""
         self._seq = 0
         """Counts the table states submitted; a line waits for its state to be shown."""
         self._table_shown: dict[int, int] = {}
@@ -265,9 +282,10 @@ class DiscordPresenter:
                 break
         for key in self._dm_keys(game_id):
             self.dms.forget(key)
-        for cache in (self._dm_refs, self._dm_last, self._dm_shown):
+        for cache in (self._dm_refs, self._dm_last, self._dm_shown, self._closed):
             for key in [k for k in cache if k[0] == game_id]:
                 del cache[key]
+        self._dms_told = {k for k in self._dms_told if k[0] != game_id}
         self._message_ids.pop(game_id, None)
         self.threads.forget(game_id)
         self._last_deal.pop(game_id, None)
@@ -476,25 +494,32 @@ class DiscordPresenter:
     # ----- a seat's hand, for its DM and for a click's answer (ui/handler.py) ------------
 
     def hand_content(
-        self, table: TableSnapshot, view: DealView, locale: str | None, *, seated: bool = True
+        self,
+        table: TableSnapshot,
+        view: DealView,
+        locale: str | None,
+        *,
+        seated: bool = True,
+        faces: bool = True,
     ) -> tuple[str, discord.ui.View]:
         """A seat's hand as its DM shows it: the text and the controls (none once the game
         ended or the seat went to a bot). A click answered by an update of its message,
-        and ``/tarot hand``, draw exactly this."""
+        and ``/tarot hand``, draw exactly this. ``faces=False``: without card emojis, for
+        Discord refused them (``face_refusals.py``)."""
         last = self._last_deal.get(table.game_id)
         ended = table.status != TableStatus.PLAYING
         if last is not None and last.number != table.deal_number - (0 if ended else 1):
             last = None  # only the deal just finished
         standings = self._standings.get(table.game_id) if ended else None
-        marks = self.card_marks(locale)
+        marks = self.card_marks(locale) if faces else no_marks
         text = private_text(
             locale, table, view, last_deal=last, standings=standings, seated=seated, marks=marks
         )[:MESSAGE_LIMIT]
         controls = discord.ui.View(timeout=None)
         if seated and not ended:
-            faces = self.card_faces(locale)
+            shown = self.card_faces(locale) if faces else no_faces
             for item in controls_for(
-                view, table.channel_id, table.game_id, table.turn, locale, faces
+                view, table.channel_id, table.game_id, table.turn, locale, shown
             ):
                 controls.add_item(item)
         return text, controls
@@ -513,6 +538,11 @@ class DiscordPresenter:
         """The same faces as message markup (``<:name:id>``), for the table's lines."""
         faces = self.card_faces(locale)
         return lambda card: None if (emoji := faces(card)) is None else str(emoji)
+
+    def face_switch(self) -> CardEmojis | None:
+        """The one switch of this process's card faces (``emojis.CardEmojis``)."""
+        emojis = getattr(self.client, "card_emojis", None)
+        return emojis if isinstance(emojis, CardEmojis) else None
 
     def last_told(self, game_id: int, seat: int) -> tuple[TableSnapshot, DealView] | None:
         """The latest state the table service told ``seat`` of ``game_id`` (its game's
@@ -538,42 +568,104 @@ class DiscordPresenter:
 
     async def _show_dm(self, key: tuple[int, int], dm: _Dm) -> None:
         table, user_id, view = dm.table, dm.user_id, dm.view
-        closed = self._closed.get(user_id)
-        if closed is None:
-            closed = self._closed[user_id] = await self.storage.dm_closed(user_id)
-        if closed:
+        if await self._dm_closed(table.game_id, user_id):
             return
         await self._known(table.channel_id)
         await self._faces_known()
         locale = await self.user_locale(user_id, table.channel_id)
-        text, controls = self.hand_content(table, view, locale, seated=dm.seated)
-        shown = _drawn((text, controls))
-        if self._dm_shown.get(key) == shown:
+
+        def drawn(faces: bool) -> tuple[str, discord.ui.View]:
+            return self.hand_content(table, view, locale, seated=dm.seated, faces=faces)
+
+        if self._dm_shown.get(key) == _drawn(drawn(True)):
             return  # the DM reads so already: no call
-        game_id, seat = key
         try:
-            where = await self.dm_ref(game_id, seat)
-            if where is not None:
-                channel = self.client.get_partial_messageable(where[0])
-                try:
-                    await channel.get_partial_message(where[1]).edit(content=text, view=controls)
-                    self._dm_refs[key] = where
-                    # A click's answer landing meanwhile is drawn again by the edit its move
-                    # queued (it differs from this one): nothing is left showing an old state.
-                    self._dm_shown[key] = shown
-                    return
-                except discord.NotFound:
-                    pass
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            sent = await user.send(text, view=controls)
-            await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
-            self._dm_refs[key] = (sent.channel.id, sent.id)
-            self._dm_shown[key] = shown
+            await sent_with_faces_or_without(
+                self.face_switch(), drawn, lambda content: self._deliver_dm(key, user_id, content)
+            )
         except discord.Forbidden as e:
-            if e.code != DMS_CLOSED:
+            if e.code not in DMS_REFUSED:
                 raise
-            self._closed[user_id] = True
-            await self.storage.set_dm_closed(user_id, True)
+            await self._dms_refused(table, user_id, locale, e.code)
+
+    async def _deliver_dm(
+        self, key: tuple[int, int], user_id: int, content: tuple[str, discord.ui.View]
+    ) -> None:
+        """The seat's DM edited to ``content``, or sent if it has none (or it is gone)."""
+        text, controls = content
+        game_id, seat = key
+        where = await self.dm_ref(game_id, seat)
+        if where is not None:
+            channel = self.client.get_partial_messageable(where[0])
+            try:
+                await channel.get_partial_message(where[1]).edit(content=text, view=controls)
+                self._dm_refs[key] = where
+                # A click's answer landing meanwhile is drawn again by the edit its move
+                # queued (it differs from this one): nothing is left showing an old state.
+                self._dm_shown[key] = _drawn(content)
+                return
+            except discord.NotFound:
+                pass
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        sent = await user.send(text, view=controls)
+        await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
+        self._dm_refs[key] = (sent.channel.id, sent.id)
+        self._dm_shown[key] = _drawn(content)
+        await self._dms_reached(user_id)
+
+    # ----- DMs refused: per game, and never all at once -------------------------------
+
+    async def _dm_closed(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id``'s DMs were refused earlier in this game (not tried again)."""
+        key = (game_id, user_id)
+        closed = self._closed.get(key)
+        if closed is None:
+            closed = self._closed[key] = await self.storage.dm_closed(game_id, user_id)
+        return closed
+
+    async def _dms_reached(self, user_id: int) -> None:
+        """A new DM reached ``user_id``: a mark of another game (another server's privacy
+        setting, Discord's restriction since lifted) is cleared, there and in storage."""
+        for key in [k for k in self._closed if k[1] == user_id]:
+            del self._closed[key]
+        try:
+            await self.storage.dms_reopened(user_id)
+        except Exception as e:  # the DM is sent all the same; the mark is only per game
+            log_failure(log, f"clearing the closed DMs of user {user_id}", e)
+
+    async def _dms_refused(
+        self, table: TableSnapshot, user_id: int, locale: str | None, code: int
+    ) -> None:
+        """``user_id``'s DMs refused in ``table``'s game: marked for that game (the
+        channel is told once), unless many players' are refused at once, which says the
+        bot itself is held back: then no one is marked (those marked meanwhile are
+        cleared) and the log says so."""
+        now = asyncio.get_running_loop().time()
+        refusals = self._dm_refusals
+        refusals.append((now, table.game_id, user_id))
+        while refusals and refusals[0][0] < now - RESTRICTED_WINDOW:
+            refusals.popleft()
+        users = {user for _, _, user in refusals}
+        if len(users) >= RESTRICTED_AFTER:
+            if now - self._restricted_said >= RESTRICTED_WINDOW:
+                self._restricted_said = now
+                log.error(
+                    "Discord refused DMs to %d different players within %.0f s (last: code"
+                    " %d): the bot itself seems restricted from opening DMs, so no one is"
+                    " marked as having closed DMs",
+                    len(users),
+                    RESTRICTED_WINDOW,
+                    code,
+                )
+            for _, game_id, user in refusals:
+                if self._closed.get((game_id, user)):
+                    self._closed[(game_id, user)] = False
+                    await self.storage.set_dm_closed(game_id, user, False)
+        else:
+            self._closed[(table.game_id, user_id)] = True
+            await self.storage.set_dm_closed(table.game_id, user_id, True)
+        if (table.game_id, user_id) not in self._dms_told:  # once a game, marked or not
+            self._dms_told.add((table.game_id, user_id))
             self._post(
                 table.channel_id,
                 f"{mention(user_id)} {t(locale, 'ui.dms_closed')}",

@@ -54,7 +54,6 @@ async def fill(path: Path) -> Filled:
         players = [await db.player("user", str(u), f"U{u % 10}") for u in users]
         players.append(await db.player("bot", "expert", "Expert"))
         await db.set_locale(users[0], "fr")
-        await db.set_dm_closed(users[1], True)
         games = [
             await finished_game(db, GUILD, players, host=players[0]),
             await finished_game(db, None, players[::-1], host=None),
@@ -74,6 +73,7 @@ async def fill(path: Path) -> Filled:
         await db.set_status(live, "playing")
         await db.set_away(live, 1, True)
         await db.set_dm_message(live, 0, 555, 666)
+        await db.set_dm_closed(live, users[1], True)
         await db.set_table_message(live, 777)
         await db.set_table_thread(live, 888)
         for seq in range(3):
@@ -122,7 +122,9 @@ async def everything(db: Storage, filled: Filled) -> dict[str, Any]:
         "live": await db.live_games(),
         "settings": await db.guild_settings(GUILD),
         "meta": await db.meta("commands_hash"),
-        "users": [(await db.locale(u), await db.dm_closed(u)) for u in filled.users],
+        "users": [
+            (await db.locale(u), await db.dm_closed(filled.games[2], u)) for u in filled.users
+        ],
     }
     for pid in filled.players:
         seen[f"player {pid}"] = (

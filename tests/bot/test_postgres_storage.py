@@ -263,7 +263,7 @@ async def test_discord_ids_beyond_2_53_round_trip_exactly(pg_url: str) -> None:
     await db.set_table_message(game, BIG - 2)
     await db.set_table_thread(game, BIG - 3)
     await db.set_dm_message(game, 0, BIG - 4, BIG - 6)
-    await db.set_dm_closed(BIG, True)
+    await db.set_dm_closed(game, BIG, True)
     await db.set_locale(BIG, "fr")
     await db.set_guild_settings(BIG, {"threads": False})
     stored = await db.game(game)
@@ -271,7 +271,7 @@ async def test_discord_ids_beyond_2_53_round_trip_exactly(pg_url: str) -> None:
     assert stored.seed == BIG + 10
     assert await db.table_message(game) == BIG - 2 and await db.table_thread(game) == BIG - 3
     assert await db.dm_message(game, 0) == (BIG - 4, BIG - 6)
-    assert await db.dm_closed(BIG) and await db.locale(BIG) == "fr"
+    assert await db.dm_closed(game, BIG) and await db.locale(BIG) == "fr"
     assert await db.guild_settings(BIG) == {"threads": False}
     found = await db.find_player("user", str(BIG))
     assert found is not None and found.external_id == str(BIG)

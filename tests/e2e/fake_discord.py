@@ -72,8 +72,18 @@ discord.py facts this fake relies on (2.7.1):
   call; ``fake.refuse_emoji_uploads(status=403, code=50013, message=...)`` refuses
   creates; ``fake.calls_to("POST", "/applications/*/emojis")`` counts them. A custom
   emoji on a button or select option (``{"id", "name"}``) must be one of the
-  application's, else 400 ``Invalid emoji`` as Discord answers; the message keeps it (id
-  as a string, as Discord answers it): read ``message.buttons()[i]["emoji"]``.
+  application's, else 400 code 50035 with ``BUTTON_COMPONENT_INVALID_EMOJI`` nested where
+  Discord nests it (``components.0.components.0.emoji.name``, ``...options.3.emoji.name``
+  for a select's option, under ``data`` in an interaction callback); the message keeps it
+  (id as a string, as Discord answers it): read ``message.buttons()[i]["emoji"]``.
+  Discord also refuses application emojis it knows now and then (discord-api-docs #7128,
+  "about 1 in 25"): ``fake.refuse_component_emojis(rate, seed=)`` refuses a request whose
+  components carry one with that probability (a seeded ``random.Random``: the same run
+  twice refuses the same requests); ``fake.emoji_refusals`` counts every such refusal.
+* A user's DMs: ``fake.refuse_dms(user, code=50007)`` makes every message to their DM
+  channel answer 403 with that code (50007 "Cannot send messages to this user": their
+  privacy settings or a block; 50278 "...having no mutual guilds"), ``fake.allow_dms(user)``
+  takes it back (``user.dms_open = False`` still means 50007).
 * ``fake.hold(method, pattern)`` leaves matching requests unanswered until the returned
   ``Hold`` is released (``hold.until_waiting()`` waits for one to arrive): a slow Discord
   without sleeping.
@@ -104,11 +114,12 @@ import fnmatch
 import itertools
 import json
 import logging
+import random
 import re
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -204,6 +215,13 @@ EMOJI_IMAGE_TYPES = {
     "image/gif": (b"GIF87a", b"GIF89a"),
 }
 
+INVALID_EMOJI = "BUTTON_COMPONENT_INVALID_EMOJI"
+"""What Discord calls a component's emoji it refuses (buttons and select options alike)."""
+DM_REFUSALS = {
+    50007: "Cannot send messages to this user",
+    50278: "Cannot send messages to this user due to having no mutual guilds",
+}
+
 Answer = tuple[int, Any]
 """What a REST handler returns: the HTTP status and the JSON body (None for 204)."""
 
@@ -262,6 +280,29 @@ class ApiError(Exception):
             self.body["errors"] = errors
 
 
+def invalid_emojis(paths: list[tuple[str, ...]]) -> ApiError:
+    """Discord's answer to components with emojis it refuses: each at its path, nested."""
+    errors: dict[str, Any] = {}
+    for path in paths:
+        node = errors
+        for key in path:
+            node = node.setdefault(key, {})
+        node["_errors"] = [{"code": INVALID_EMOJI, "message": "Invalid emoji"}]
+    return ApiError(400, 50035, "Invalid Form Body", errors)
+
+
+@contextlib.contextmanager
+def _under_data() -> Iterator[None]:
+    """An interaction callback's refused emojis, as Discord names them: under ``data``."""
+    try:
+        yield
+    except ApiError as err:
+        errors = err.body.get("errors")
+        if isinstance(errors, dict) and INVALID_EMOJI in json.dumps(errors):
+            err.body["errors"] = {"data": errors}
+        raise
+
+
 def invalid_form(problems: list[str]) -> ApiError:
     errors = {
         f"problem{i}": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p}]}
@@ -280,6 +321,8 @@ class FakeUser:
     global_name: str | None = None
     bot: bool = False
     dms_open: bool = True
+    dm_refusal: int = 50007
+    """The code a message to their DMs is refused with while ``dms_open`` is False."""
     locale: str = "en-US"
 
     @property
@@ -980,6 +1023,10 @@ class FakeDiscord:
 
         self.application_emojis: list[FakeEmoji] = []
         """The application's own emojis, oldest first (``add_application_emoji``, REST)."""
+        self.emoji_refusal_rate = 0.0
+        self._emoji_luck = random.Random(0)
+        self.emoji_refusals = 0
+        """Requests refused for their components' emojis (unknown ones or by chance)."""
 
         self.calls: list[RestCall] = []
         self.unknown_calls: list[RestCall] = []
@@ -1244,6 +1291,21 @@ class FakeDiscord:
             times=times,
             body={"code": code, "message": message},
         )
+
+    def refuse_component_emojis(self, rate: float, *, seed: int = 0) -> None:
+        """Refuse a request whose buttons or select options carry an application emoji
+        with probability ``rate``, as Discord does now and then (seeded: deterministic)."""
+        self.emoji_refusal_rate = rate
+        self._emoji_luck = random.Random(seed)
+
+    def refuse_dms(self, user: FakeUser, code: int = 50007) -> None:
+        """Every message to ``user``'s DMs answers 403 ``code`` (50007 or 50278)."""
+        if code not in DM_REFUSALS:
+            raise ValueError(f"Discord refuses a DM with 50007 or 50278, not {code}")
+        user.dms_open, user.dm_refusal = False, code
+
+    def allow_dms(self, user: FakeUser) -> None:
+        user.dms_open, user.dm_refusal = True, 50007
 
     def hold(self, method: str, pattern: str) -> Hold:
         """Leave requests matching (as for :meth:`inject`) waiting until the returned
@@ -2037,29 +2099,44 @@ class FakeDiscord:
     @staticmethod
     def _component_emojis(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
         """The ``emoji`` of every button and select option in ``components``."""
-        probe = FakeMessage("0", FakeChannel("0", None, 0), FakeUser("0", ""))
-        probe.components = components or []
+        return [emoji for _, emoji in FakeDiscord._emojis_at(components)]
+
+    @staticmethod
+    def _emojis_at(
+        components: list[dict[str, Any]] | None, at: tuple[str, ...] = ("components",)
+    ) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+        """Each button's and select option's ``emoji`` with its path in the request, as
+        Discord names it in an error (``components.0.components.1.emoji``)."""
         found = []
-        for comp in probe.iter_components():
+        for i, comp in enumerate(components or []):
+            if not isinstance(comp, dict):
+                continue
+            here = (*at, str(i))
             if isinstance(comp.get("emoji"), dict):
-                found.append(comp["emoji"])
-            for option in comp.get("options") or []:
+                found.append(((*here, "emoji"), comp["emoji"]))
+            for j, option in enumerate(comp.get("options") or []):
                 if isinstance(option, dict) and isinstance(option.get("emoji"), dict):
-                    found.append(option["emoji"])
+                    found.append(((*here, "options", str(j), "emoji"), option["emoji"]))
+            children = list(comp.get("components") or [])
+            found.extend(FakeDiscord._emojis_at(children, (*here, "components")))
+            if isinstance(comp.get("accessory"), dict):
+                found.extend(FakeDiscord._emojis_at([comp["accessory"]], (*here, "accessory")))
         return found
 
     def _validate_emojis(self, components: list[dict[str, Any]] | None) -> None:
         """Discord refuses a custom emoji it does not know on a button or an option (400,
-        ``BUTTON_COMPONENT_INVALID_EMOJI``); the fake knows the application's emojis only."""
+        ``BUTTON_COMPONENT_INVALID_EMOJI``), and now and then one it knows
+        (``refuse_component_emojis``); the fake knows the application's emojis only."""
         if not self.validate:
             return
-        problems = [
-            f"emoji {e.get('name')!r} id {e['id']}: Invalid emoji"
-            for e in self._component_emojis(components)
-            if e.get("id") is not None and self.application_emoji(e["id"]) is None
-        ]
-        if problems:
-            raise invalid_form(problems)
+        custom = [(path, e) for path, e in self._emojis_at(components) if e.get("id") is not None]
+        refused = [path for path, e in custom if self.application_emoji(e["id"]) is None]
+        by_chance = not refused and custom and self.emoji_refusal_rate > 0
+        if by_chance and self._emoji_luck.random() < self.emoji_refusal_rate:
+            refused = [custom[0][0]]
+        if refused:
+            self.emoji_refusals += 1
+            raise invalid_emojis([(*path, "name") for path in refused])
 
     def _components(self, components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
         """The components as Discord keeps them: a copy, emoji ids as strings."""
@@ -2387,7 +2464,8 @@ class FakeDiscord:
         channel = self._channel(params["channel_id"])
         body = body or {}
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
-            raise ApiError(403, 50007, "Cannot send messages to this user")
+            code = channel.recipient.dm_refusal
+            raise ApiError(403, code, DM_REFUSALS.get(code, DM_REFUSALS[50007]))
         if channel.is_thread:
             await self._check_thread_postable(channel)
         elif not channel.bot_can_send:
@@ -2715,38 +2793,44 @@ class FakeDiscord:
             inter.errors.append({"callback type": cb_type})
             raise ApiError(400, 40043, "Interaction response type not allowed")
         msg_type = 20 if inter.type == IT_APPLICATION_COMMAND else 0
-        if cb_type == CB_MESSAGE:
-            msg = self._new_message(
-                inter.channel, data, files, interaction=inter, ephemeral_for=owner, type_=msg_type
-            )
-            inter.original = msg
-        elif cb_type == CB_DEFERRED_MESSAGE:
-            msg = self._new_message(
-                inter.channel,
-                {"flags": FLAG_LOADING | (data.get("flags") or 0)},
-                [],
-                interaction=inter,
-                ephemeral_for=owner,
-                type_=msg_type,
-                check_empty=False,
-            )
-            inter.original = msg
-        elif cb_type in (CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE):
-            if not is_component:
-                raise ApiError(400, 40043, "Interaction response type not allowed")
-            msg = inter.source_message
-            assert msg is not None
-            if cb_type == CB_UPDATE_MESSAGE:
-                self._edit(msg, data, files)
-            inter.original = msg
-        elif cb_type == CB_MODAL:
-            inter.modal = data
-        elif cb_type == CB_AUTOCOMPLETE:
-            if inter.type != IT_AUTOCOMPLETE:
-                raise ApiError(400, 40043, "Interaction response type not allowed")
-            inter.choices = self._checked_choices(inter, data)
-        else:
-            raise invalid_form([f"type: unsupported callback type {cb_type}"])
+        with _under_data():
+            if cb_type == CB_MESSAGE:
+                msg = self._new_message(
+                    inter.channel,
+                    data,
+                    files,
+                    interaction=inter,
+                    ephemeral_for=owner,
+                    type_=msg_type,
+                )
+                inter.original = msg
+            elif cb_type == CB_DEFERRED_MESSAGE:
+                msg = self._new_message(
+                    inter.channel,
+                    {"flags": FLAG_LOADING | (data.get("flags") or 0)},
+                    [],
+                    interaction=inter,
+                    ephemeral_for=owner,
+                    type_=msg_type,
+                    check_empty=False,
+                )
+                inter.original = msg
+            elif cb_type in (CB_DEFERRED_UPDATE, CB_UPDATE_MESSAGE):
+                if not is_component:
+                    raise ApiError(400, 40043, "Interaction response type not allowed")
+                msg = inter.source_message
+                assert msg is not None
+                if cb_type == CB_UPDATE_MESSAGE:
+                    self._edit(msg, data, files)
+                inter.original = msg
+            elif cb_type == CB_MODAL:
+                inter.modal = data
+            elif cb_type == CB_AUTOCOMPLETE:
+                if inter.type != IT_AUTOCOMPLETE:
+                    raise ApiError(400, 40043, "Interaction response type not allowed")
+                inter.choices = self._checked_choices(inter, data)
+            else:
+                raise invalid_form([f"type: unsupported callback type {cb_type}"])
         inter.callbacks.append({"type": cb_type, "data": data, "delay": delay})
         if msg is not None and cb_type == CB_MESSAGE:
             await self._message_event("MESSAGE_CREATE", msg)

@@ -133,17 +133,19 @@ async def test_rate_limited_uploads_are_paced_not_refused(
     assert [r for r in warnings_of(emoji_log) if r.name == emojis.__name__] == []
 
 
-async def test_a_changed_face_is_replaced_and_the_others_kept(
+async def test_a_changed_face_is_replaced_and_the_old_one_left_in_place(
     fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
 ) -> None:
+    """The old face is not deleted at start: another process (the previous version, in a
+    rolling restart) may still show it, and Discord refuses a message carrying a deleted
+    one."""
     first = await start_once(fake, tmp_path)
     before = ids(first, list(faces))
     assert None not in before.values()
     faces["c05"] = tiny_png("yellow")
 
     second = await start_once(fake, tmp_path)
-    [deleted] = fake.calls_to(*DELETES)
-    assert deleted.path.endswith(f"/{before['c05']}")
+    assert fake.calls_to(*DELETES) == []
     assert len(fake.calls_to(*CREATES)) == len(faces) + 1
     after = ids(second, list(faces))
     assert after["c05"] not in (None, before["c05"])
@@ -153,14 +155,15 @@ async def test_a_changed_face_is_replaced_and_the_others_kept(
     new = fake.application_emoji(after["c05"])
     assert new is not None and new.image == faces["c05"]
     assert new.name == emoji_name("c05", faces["c05"])
-    assert fake.application_emoji(before["c05"]) is None
+    assert fake.application_emoji(before["c05"]) is not None
 
 
 async def test_emojis_that_are_not_ours_are_never_deleted(
     fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
 ) -> None:
-    """Only a name of our shape (``c<digits>[letter]_<8 lowercase hex>``) that is no
-    longer wanted is deleted; anything else the application owns stays."""
+    """Nothing is deleted at start, not even a face of ours no longer drawn; to make room
+    under Discord's limit, only names of our shape (``c<digits>[letter]_<8 lowercase
+    hex>``) ever are (``test_stale_faces_are_deleted_only_to_make_room``)."""
     others = [
         "logo",
         "c05",
@@ -177,10 +180,25 @@ async def test_emojis_that_are_not_ours_are_never_deleted(
 
     registry = await start_once(fake, tmp_path)
     assert registry.ready
-    [deleted] = fake.calls_to(*DELETES)
-    assert deleted.path.endswith(f"/{stale.id}")
+    assert fake.calls_to(*DELETES) == []
     names = {e.name for e in fake.application_emojis}
-    assert names == set(others) | {emoji_name(s, png) for s, png in faces.items()}
+    assert names == set(others) | {stale.name} | {emoji_name(s, png) for s, png in faces.items()}
+
+
+async def test_stale_faces_are_deleted_only_to_make_room(
+    fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
+) -> None:
+    """The application is two short of room for the faces to create: the two oldest faces
+    of ours no longer drawn go, the newest stays, and nothing else is touched."""
+    stale = [fake.add_application_emoji(f"c9{n}_0123abcd") for n in range(3)]
+    for n in range(emojis.APPLICATION_EMOJIS - len(faces) - len(stale) + 2):
+        fake.add_application_emoji(f"other_{n}")
+    registry = await start_once(fake, tmp_path)
+    assert registry.ready and len(registry) == len(faces)
+    gone = sorted(c.path.rsplit("/", 1)[1] for c in fake.calls_to(*DELETES))
+    assert gone == sorted(e.id for e in stale[:2])
+    assert fake.application_emoji(stale[2].id) is not None
+    assert len(fake.application_emojis) == emojis.APPLICATION_EMOJIS
 
 
 @pytest.mark.parametrize("refusal", ["permissions", "limit", "outage"])
@@ -282,8 +300,34 @@ async def test_a_button_shows_a_card_emoji_and_discord_refuses_an_unknown_one(
                 label="5♠", emoji=discord.PartialEmoji(name="c05_00000000", id=1), custom_id="x"
             )
         )
-        with pytest.raises(discord.HTTPException, match="Invalid emoji"):
+        with pytest.raises(discord.HTTPException, match="Invalid emoji") as refused:
             await channel.send(view=unknown)
+        assert refused.value.status == 400 and refused.value.code == 50035
+        invalid = {
+            "_errors": [{"code": "BUTTON_COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]
+        }
+        assert refused.value._errors == {  # nested as Discord nests it
+            "components": {"0": {"components": {"0": {"emoji": {"name": invalid}}}}}
+        }
+        options = discord.ui.View()
+        options.add_item(
+            discord.ui.Select(
+                custom_id="s",
+                options=[
+                    discord.SelectOption(label="5♠", value="5", emoji=emoji),
+                    discord.SelectOption(
+                        label="6♠", value="6", emoji=discord.PartialEmoji(name="c06_0", id=2)
+                    ),
+                ],
+            )
+        )
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send(view=options)
+        assert refused.value._errors == {
+            "components": {
+                "0": {"components": {"0": {"options": {"1": {"emoji": {"name": invalid}}}}}}
+            }
+        }
 
 
 @pytest.mark.parametrize(
@@ -472,20 +516,21 @@ async def test_a_remembered_face_gone_meanwhile_is_never_shown(
         drawn.set()
 
 
-async def test_remembered_faces_are_shown_until_a_changed_one_is_deleted(
+async def test_remembered_faces_stay_shown_while_a_changed_one_is_uploaded(
     fake: FakeDiscord,
     world: World,
     tmp_path: Path,
     every_face: tuple[dict[str, bytes], threading.Event],
 ) -> None:
-    """Every remembered face still there: shown at once after the listing. A face whose
-    picture changed is deleted by the sync, and the faces are let go before it is (text
-    cards meanwhile), then the new ones shown."""
+    """Every remembered face still there: shown at once after the listing, and all along
+    while the sync uploads the face whose picture changed (the old one is never deleted:
+    no message is drawn with a gone face); then the new ones shown."""
     images, drawn = every_face
     first = await start_once(fake, tmp_path)
+    old = ids(first, ["c05"])["c05"]
     images["c05"] = tiny_png("yellow")
     drawn.clear()
-    held = fake.hold(*DELETES)
+    held = fake.hold(*CREATES)
     again = make_bot(tmp_path)
     try:
         async with run_client(fake, again):
@@ -493,14 +538,15 @@ async def test_remembered_faces_are_shown_until_a_changed_one_is_deleted(
             assert ids(again.card_emojis, list(images)) == ids(first, list(images))
             drawn.set()
             await held.until_waiting()
-            assert not again.card_emojis.ready  # let go before the old c05 goes
+            assert ids(again.card_emojis, list(images)) == ids(first, list(images))
             held.release()
             await synced(again)
             now = ids(again.card_emojis, list(images))
-            assert now["c05"] not in (None, ids(first, ["c05"])["c05"])
+            assert now["c05"] not in (None, old)
     finally:
         drawn.set()
         held.release()
+    assert fake.calls_to(*DELETES) == [] and fake.application_emoji(old) is not None
 
 
 async def test_a_listing_that_hangs_holds_a_redraw_only_so_long(

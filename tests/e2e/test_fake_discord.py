@@ -201,6 +201,21 @@ async def test_closed_dms_raise_forbidden_50007(
     assert fake.calls_to("POST", "/channels/*/messages")[-1].status == 403
 
 
+async def test_dms_refused_with_50278_on_demand_and_allowed_again(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    fake.refuse_dms(world.bob, 50278)
+    user = await bot.fetch_user(int(world.bob.id))
+    with pytest.raises(discord.Forbidden) as refused:
+        await user.send("hello")
+    assert refused.value.code == 50278 and "no mutual guilds" in refused.value.text
+    fake.allow_dms(world.bob)
+    await user.send("hello again")
+    assert [m.content for m in fake.dm_messages(world.bob)] == ["hello again"]
+    with pytest.raises(ValueError):
+        fake.refuse_dms(world.bob, 50013)
+
+
 async def test_defer_followup_and_ephemeral(fake: FakeDiscord, world: World, bot: PingBot) -> None:
     handle = await fake.slash(
         world.alice, world.table, "ping", subcommand="say", options={"text": "hi"}

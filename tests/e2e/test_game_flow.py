@@ -85,7 +85,7 @@ async def test_a_whole_game_with_two_humans_and_bots(
             assert fake.dm_messages(world.carol) == []
             told = [m for m in public_messages(fake, world.table) if world.carol.id in m.content]
             assert len(told) == 1 and "/tarot hand" in told[0].content
-            assert await bot.storage.dm_closed(int(world.carol.id))
+            assert await bot.storage.dm_closed(game_id, int(world.carol.id))
 
 
 async def test_new_takes_every_rule_option(fake: FakeDiscord, world: World, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from bot.tables.status import TableStatus
 from tarot_core import DealView, Discard, Ecart
 
 from ..errors import answer_failure
+from ..face_refusals import sent_with_faces_or_without
 from . import lobby_controls
 from .control_ids import ControlId, ControlKind
 from .controls import ControlButton, requested_action, show_privately, table_control
@@ -54,9 +55,16 @@ async def hand_message(
     or (``edit``) drawn again in the ephemeral hand whose Refresh was pressed."""
     snapshot, _, view = bot.tables.private_view(channel_id, interaction.user.id)
     locale = str(interaction.locale)
-    drawn = bot.presenter.hand_content(snapshot, view, locale)
-    text, controls = ephemeral_hand(drawn, snapshot, locale)
-    await show_privately(interaction, text, controls, new=not edit)
+
+    def drawn(faces: bool) -> tuple[str, discord.ui.View]:
+        content = bot.presenter.hand_content(snapshot, view, locale, faces=faces)
+        return ephemeral_hand(content, snapshot, locale)
+
+    await sent_with_faces_or_without(
+        bot.presenter.face_switch(),
+        drawn,
+        lambda content: show_privately(interaction, *content, new=not edit),
+    )
 
 
 def ephemeral_hand(
@@ -213,18 +221,26 @@ class ControlHandler:
             return
         snapshot, view = state
         locale = str(interaction.locale)
-        content = presenter.hand_content(snapshot, view, locale)
         message = interaction.message
         dm = message.id if message is not None and not message.flags.ephemeral else None
-        if dm is None:
-            content = ephemeral_hand(content, snapshot, locale)
-        if dm is not None:  # told before the paced edit of the same state can run
-            presenter.shown_through_interaction(control.game_id, seat, dm, content)
-        shown: tuple[str, discord.ui.View] | None = content
-        try:
+
+        def drawn(faces: bool) -> tuple[str, discord.ui.View]:
+            content = presenter.hand_content(snapshot, view, locale, faces=faces)
+            if dm is None:
+                content = ephemeral_hand(content, snapshot, locale)
+            elif faces:  # told before the paced edit of the same state can run
+                presenter.shown_through_interaction(control.game_id, seat, dm, content)
+            return content
+
+        async def answer(content: tuple[str, discord.ui.View]) -> None:
             await interaction.response.edit_message(content=content[0], view=content[1])
+
+        shown: tuple[str, discord.ui.View] | None = None
+        try:
+            sent, _ = await sent_with_faces_or_without(presenter.face_switch(), drawn, answer)
+            shown = sent
         except discord.HTTPException:
-            shown = None
+            pass
         if dm is not None:
             await self._settle_dm(interaction.user.id, control.game_id, seat, dm, shown, state)
 

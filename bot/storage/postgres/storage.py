@@ -11,10 +11,11 @@ transaction stays usable after the ``StorageError``, as SQLite's does.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
@@ -109,6 +110,18 @@ class PostgresStorage(
         await self._turns.drain()
         await self.writers.close()
         await self.readers.close()
+
+    @contextlib.asynccontextmanager
+    async def exclusively(self, name: str) -> AsyncIterator[None]:
+        """A session-level advisory lock, held on a connection of its own for as long as
+        the block runs (freed by the server if that connection drops)."""
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+        async with self.writers.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", key)
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", key)
 
     async def schema_version(self) -> int:
         async with self.readers.acquire() as conn:

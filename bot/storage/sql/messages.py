@@ -1,5 +1,5 @@
 """Where a table's Discord messages are, so they are edited (not re-posted) after a
-restart; which users closed their DMs and the language they last used; facts of the
+restart; whose DMs were refused in which game and the language they last used; facts of the
 deployment (``meta``). Reads see committed data; each write is its own transaction (on
 SQLite's shared connection a bare write could land in another task's open transaction and
 vanish with its rollback)."""
@@ -63,21 +63,35 @@ class MessageRefQueries(Backend):
             return None
         return int(row[0]), int(row[1])
 
-    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        """Remembered per Discord user: once told, not told again at every turn."""
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """A user's DMs refused during a game: not tried again at every turn of it. Kept
+        per game (the seat's), so that the next game, on any server, tries again."""
         async with self.writes() as db:
             await db.execute(
-                "UPDATE players SET dm_closed = $1 WHERE kind = 'user' AND external_id = $2",
+                "UPDATE seats SET dm_closed = $1 WHERE game_id = $2 AND player_id ="
+                " (SELECT id FROM players WHERE kind = 'user' AND external_id = $3)",
                 int(closed),
+                game_id,
                 str(user_id),
             )
 
-    async def dm_closed(self, user_id: int) -> bool:
+    async def dm_closed(self, game_id: int, user_id: int) -> bool:
         closed = await self.committed.fetchval(
-            "SELECT dm_closed FROM players WHERE kind = 'user' AND external_id = $1",
+            "SELECT MAX(s.dm_closed) FROM seats s JOIN players p ON p.id = s.player_id"
+            " WHERE s.game_id = $1 AND p.kind = 'user' AND p.external_id = $2",
+            game_id,
             str(user_id),
         )
         return bool(closed)
+
+    async def dms_reopened(self, user_id: int) -> None:
+        """A DM reached the user: no game of theirs holds their DMs closed any longer."""
+        async with self.writes() as db:
+            await db.execute(
+                "UPDATE seats SET dm_closed = 0 WHERE dm_closed <> 0 AND player_id ="
+                " (SELECT id FROM players WHERE kind = 'user' AND external_id = $1)",
+                str(user_id),
+            )
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         """The Discord language a user last interacted in (their DMs follow it)."""

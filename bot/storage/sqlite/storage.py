@@ -60,6 +60,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
         self._file = opening.file_id(path)
         self._journal: dict[Path, opening.FileId] = {}
         self._lock = asyncio.Lock()
+        self._named_locks: dict[str, asyncio.Lock] = {}
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
         self._turns = GroupCommit(self._write_batch)
 
@@ -168,6 +169,13 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
                 await self.conn.execute("COMMIT")
             finally:
                 self._inside.reset(token)
+
+    @asynccontextmanager
+    async def exclusively(self, name: str) -> AsyncIterator[None]:
+        """One holder at a time in this process (one process serves a SQLite file)."""
+        lock = self._named_locks.setdefault(name, asyncio.Lock())
+        async with lock:
+            yield
 
     @asynccontextmanager
     async def writes(self) -> AsyncIterator[Rows]:
