@@ -23,6 +23,7 @@ from bot.tables import RefusalCode, Refused, TableSnapshot
 from bot.tables.status import TableStatus
 from tarot_core import DealView, Discard, Ecart
 
+from .. import answering
 from ..errors import answer_failure
 from . import lobby_controls
 from .control_ids import ControlId, ControlKind
@@ -94,7 +95,15 @@ class ControlHandler:
     async def handle(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
-        """Do what the control says; a refusal or a failure goes to the error boundary."""
+        """Do what the control says; a refusal or a failure goes to the error boundary.
+        A click not answered shortly before Discord's 3 s is deferred, and answered
+        through its token (``answering.py``)."""
+        async with answering.handling(interaction):
+            await self._handle_or_tell(interaction, control, values)
+
+    async def _handle_or_tell(
+        self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
+    ) -> None:
         try:
             await self._handle(interaction, control, values)
         except Exception as error:
@@ -128,7 +137,7 @@ class ControlHandler:
             await hand_message(self.bot, interaction, control.channel_id, edit=refresh)
         elif control.kind == ControlKind.BACK:
             await self.bot.tables.back(control.channel_id, interaction.user.id)
-            await interaction.response.defer()
+            await answering.acknowledge(interaction)
         else:
             await self._move(interaction, control, values)
 
@@ -148,7 +157,7 @@ class ControlHandler:
             await tables.add_bot(channel, user.id, DEFAULT_BOT_LEVEL)
         elif control.arg == "start":
             await tables.start(channel, user.id)
-        await interaction.response.defer()
+        await answering.acknowledge(interaction)
 
     async def _move(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
@@ -209,7 +218,7 @@ class ControlHandler:
         state = self._state_after(control, interaction.user.id, seat)
         if state is None:  # nothing to draw: acknowledge only
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.defer()
+                await answering.acknowledge(interaction)
             return
         snapshot, view = state
         locale = str(interaction.locale)
@@ -222,7 +231,7 @@ class ControlHandler:
             presenter.shown_through_interaction(control.game_id, seat, dm, content)
         shown: tuple[str, discord.ui.View] | None = content
         try:
-            await interaction.response.edit_message(content=content[0], view=content[1])
+            await answering.update(interaction, content[0], content[1])
         except discord.HTTPException:
             shown = None
         if dm is not None:

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
+from .. import answering
 from . import rules_menu, watch
 from .control_ids import ControlId, ControlKind
 from .controls import PER_ROW, ControlButton, table_control
@@ -112,5 +113,5 @@ async def handle(
         await bot.tables.play_again(control.channel_id, control.game_id, user.id, user.display_name)
     else:
         return False
-    await interaction.response.defer()
+    await answering.acknowledge(interaction)
     return True
