@@ -292,8 +292,9 @@ class GameCog(
         description=_("Stop the game or close the lobby (host only)", key="cmd.tarot.stop"),
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        moderator = bool(perms and perms.manage_channels)
+        """The host, or a member who may manage this channel: Discord sends the member's
+        permissions in the channel (its overwrites included) with the interaction."""
+        moderator = interaction.guild_id is not None and interaction.permissions.manage_channels
         await self._act(interaction, self.bot.tables.stop, moderator=moderator)
 
     @app_commands.command(
