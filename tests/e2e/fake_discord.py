@@ -91,6 +91,21 @@ discord.py facts this fake relies on (2.7.1):
   ``before_identify_hook``, which ``run_client`` removes. ``fake.add_guild(name,
   shard=1, shard_count=2)`` picks an id on that shard; ``interaction.shards`` says which
   shard(s) an interaction was delivered to, ``fake.sessions`` lists the live sessions.
+* An interaction's 3 s (its first answer; after them 404, code 10062 "Unknown
+  interaction") and its token's 15 minutes count from its creation, the time in its
+  snowflake, as Discord counts them; ``slash``, ``click`` and ``select`` take ``late=``
+  seconds to deliver one created that long ago. A second answer is 400, code 40060. A
+  click deferred (type 6) is answered by editing ``@original`` (the clicked message)
+  through the token, or by a followup.
+* Permissions in a channel are Discord's: the server's, then the channel's overwrites
+  (``fake.set_permissions(channel, role or user, allow=, deny=)``, which dispatches
+  CHANNEL_UPDATE); without View Channel, none. They are sent with each interaction
+  (``member.permissions``, ``app_permissions``) and checked on the bot's posts (no View
+  Channel: 403, 50001 "Missing Access"; no Send Messages, or files without Attach Files:
+  403, 50013 "Missing Permissions") and edits (View Channel; Attach Files for files).
+  ``fake.delete_channel(channel)`` deletes one (CHANNEL_DELETE; later calls 404, code
+  10003 "Unknown Channel"). ``fake.invalid_requests`` counts the bot's 401, 403 and 429
+  answers, which Discord counts toward its invalid-request limit.
 """
 
 from __future__ import annotations
