@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,8 +46,16 @@ class Click:
     handlers: int = 0
 
 
-_clicks: dict[int, Click] = {}
-"""The clicks being handled (or handed over to this process), by interaction id."""
+_clicks: weakref.WeakKeyDictionary[Any, dict[int, Click]] = weakref.WeakKeyDictionary()
+"""Each client's clicks being handled (or handed over to it), by interaction id: per
+client, as two processes are two clients in one process in the tests."""
+
+
+def _of(client: Any) -> dict[int, Click]:
+    found = _clicks.get(client)
+    if found is None:
+        found = _clicks[client] = {}
+    return found
 
 
 def age(interaction: discord.Interaction[Any]) -> float:
@@ -54,17 +63,17 @@ def age(interaction: discord.Interaction[Any]) -> float:
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-def handed_over(interaction_id: int) -> Click:
-    """A click another process deferred and handed over to this one: its answer goes
+def handed_over(client: Any, interaction_id: int) -> Click:
+    """A click another process deferred and handed over to ``client``: its answer goes
     through the token. Returned so the router can wait for its answer."""
-    click = _clicks.setdefault(interaction_id, Click())
+    click = _of(client).setdefault(interaction_id, Click())
     click.deferred = True
     return click
 
 
-def being_handled(interaction_id: int) -> bool:
+def being_handled(interaction: discord.Interaction[Any]) -> bool:
     """A handler of this process has the click (the dropped-click fallback leaves it)."""
-    click = _clicks.get(interaction_id)
+    click = _of(interaction.client).get(interaction.id)
     return click is not None and click.handlers > 0
 
 
@@ -76,7 +85,8 @@ def _done(interaction: discord.Interaction[Any], click: Click | None) -> bool:
 async def handling(interaction: discord.Interaction[Any]) -> AsyncIterator[Click]:
     """While a click is handled: deferred at ``DEFER_AT`` after its creation if it has
     no answer by then."""
-    click = _clicks.setdefault(interaction.id, Click())
+    clicks = _of(interaction.client)
+    click = clicks.setdefault(interaction.id, Click())
     click.handlers += 1
     timer = asyncio.get_running_loop().create_task(_defer_in_time(interaction, click))
     try:
@@ -85,7 +95,7 @@ async def handling(interaction: discord.Interaction[Any]) -> AsyncIterator[Click
         timer.cancel()
         click.handlers -= 1
         if click.handlers == 0:
-            _clicks.pop(interaction.id, None)
+            clicks.pop(interaction.id, None)
 
 
 async def _defer_in_time(interaction: discord.Interaction[Any], click: Click) -> None:
@@ -98,7 +108,7 @@ async def _defer_in_time(interaction: discord.Interaction[Any], click: Click) ->
 async def defer(interaction: discord.Interaction[Any]) -> bool:
     """Acknowledge the click without answering yet (type 6), unless it was; False if
     Discord refused (it expired)."""
-    click = _clicks.get(interaction.id)
+    click = _of(interaction.client).get(interaction.id)
     async with _lock(click):
         if _done(interaction, click):
             return True
@@ -118,7 +128,7 @@ def _lock(click: Click | None) -> contextlib.AbstractAsyncContextManager[Any]:
 
 
 def _answered(interaction: discord.Interaction[Any]) -> None:
-    click = _clicks.get(interaction.id)
+    click = _of(interaction.client).get(interaction.id)
     if click is not None:
         click.answered.set()
 
@@ -126,6 +136,16 @@ def _answered(interaction: discord.Interaction[Any]) -> None:
 async def acknowledge(interaction: discord.Interaction[Any]) -> None:
     """The click's whole answer is that it was done (the table message shows the rest)."""
     await defer(interaction)
+    _answered(interaction)
+
+
+async def think(interaction: discord.Interaction[Any]) -> None:
+    """Show "thinking" for an answer that takes long (a picture to draw), to follow up
+    with, unless the click was acknowledged already (a followup works then too)."""
+    click = _of(interaction.client).get(interaction.id)
+    async with _lock(click):
+        if not _done(interaction, click):
+            await interaction.response.defer(ephemeral=True, thinking=True)
     _answered(interaction)
 
 
@@ -138,7 +158,7 @@ async def update(
 ) -> None:
     """Draw the clicked message again: in the answer (type 7), or through the token once
     the click was deferred."""
-    click = _clicks.get(interaction.id)
+    click = _of(interaction.client).get(interaction.id)
     async with _lock(click):
         if _done(interaction, click):
             await interaction.edit_original_response(
@@ -160,7 +180,7 @@ async def tell(
 ) -> None:
     """A message only for the user: the answer, or a followup once the click was
     acknowledged."""
-    click = _clicks.get(interaction.id)
+    click = _of(interaction.client).get(interaction.id)
     extra: dict[str, Any] = {} if view is None else {"view": view}
     if allowed_mentions is not None:
         extra["allowed_mentions"] = allowed_mentions
@@ -172,13 +192,14 @@ async def tell(
     _answered(interaction)
 
 
-def forget(interaction_id: int) -> None:
+def forget(client: Any, interaction_id: int) -> None:
     """Let go of a handed-over click no handler took (a control no longer current)."""
-    click = _clicks.get(interaction_id)
+    clicks = _of(client)
+    click = clicks.get(interaction_id)
     if click is not None and click.handlers == 0:
-        del _clicks[interaction_id]
+        del clicks[interaction_id]
 
 
 def done(interaction: discord.Interaction[Any]) -> bool:
     """Whether the click was acknowledged, here or by the process that handed it over."""
-    return _done(interaction, _clicks.get(interaction.id))
+    return _done(interaction, _of(interaction.client).get(interaction.id))

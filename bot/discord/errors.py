@@ -123,9 +123,9 @@ async def answer_dropped_click(
         return
     # At least a moment: a click arriving late must first reach its handler.
     await asyncio.sleep(max(HANDLER_START, after - answering.age(interaction)))
-    if answering.done(interaction) or answering.being_handled(interaction.id):
-        return
     if handed_over is not None and handed_over(interaction.id):
+        return  # asked first: the router then lets the click go
+    if answering.done(interaction) or answering.being_handled(interaction):
         return
     # Answered meanwhile, or expired: nothing is left to do.
     with contextlib.suppress(discord.HTTPException):

@@ -124,7 +124,7 @@ class ClickRouter:
             payload = await handover.claim(self.routes, interaction_id)
             if payload is not None:
                 # Its receiver deferred it: the answer goes through its token.
-                self._taken[interaction_id] = answering.handed_over(interaction_id)
+                self._taken[interaction_id] = answering.handed_over(self.bot, interaction_id)
                 self._parse(payload)  # as if Discord had sent it here
         except Exception as e:
             log_failure(log, f"taking routed click {interaction_id}", e)
@@ -141,7 +141,7 @@ class ClickRouter:
         except TimeoutError:
             return  # the receiver answers it
         finally:
-            answering.forget(interaction.id)
+            answering.forget(self.bot, interaction.id)
         try:
             await self.routes.answer_click(interaction.id)
         except Exception as e:
