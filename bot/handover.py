@@ -7,7 +7,8 @@ within that window (one UPDATE from 'pending', bounded by the database's clock);
 has when the wait ends, the receiver refuses it (the same UPDATE, so only one of them
 wins). Once its answer is sent the owner marks the click 'answered'; a click still only
 'taken' at ``ANSWER_WAIT`` had an owner that stopped between claiming and answering, and
-the receiver answers it. Both waits end before Discord's 3 seconds.
+the receiver answers it. The receiver deferred the click before handing it over, so
+both answer through its token (valid 15 minutes), not within Discord's 3 seconds.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any, Literal
 from bot.storage import ClickRoutes
 
 CLAIM_WAIT = 1.5
-"""Seconds a routed click waits for its owner before it is refused (Discord allows 3)."""
-ANSWER_WAIT = 2.5
-"""Seconds after which a click taken but not answered is answered by its receiver."""
+"""Seconds a routed click waits for its owner before it is refused."""
+ANSWER_WAIT = 30.0
+"""Seconds after which a click taken but not answered is answered by its receiver (its
+owner stopped): well within the token's 15 minutes, long past a slow database."""
 POLL = 0.05
 """Seconds between two looks at a click's state."""
 

@@ -31,7 +31,8 @@ from .routing import ClickRouter
 log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
-"""Seconds before a component click nobody answered gets "no longer current"."""
+"""Seconds after its creation (Discord's clock) before a component click no handler has
+and nobody answered gets "no longer current"."""
 CATALOG_VERSION = "7"
 """Bump with any change to command names, descriptions, their translations or where
 the commands are offered, so that they are synced again."""

@@ -31,6 +31,8 @@ from bot.i18n import t
 from bot.render.refusals import refusal_text
 from bot.tables import Refused, TableSnapshot
 
+from . import answering
+
 if TYPE_CHECKING:
     from bot.tables import TableManager
 
@@ -40,14 +42,14 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
 """Discord's limit on a message's content."""
+HANDLER_START = 0.2
+"""Seconds a click is left to reach its handler before it is taken as dropped."""
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:MESSAGE_LIMIT], ephemeral=True)
-    else:
-        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
+    """An ephemeral answer, whether or not the interaction was already acknowledged
+    (here, or by the process that handed it over: ``answering.py``)."""
+    await answering.tell(interaction, text[:MESSAGE_LIMIT])
 
 
 def table_in(tables: TableManager | None, channel_id: int | None) -> TableSnapshot | None:
@@ -112,18 +114,19 @@ async def answer_dropped_click(
     handed_over: Callable[[int], bool] | None = None,
 ) -> None:
     """Answer a click discord.py drops unanswered (a control no longer in its message,
-    whose ``custom_id`` no item matches) as "no longer current", ``after`` seconds later
-    if nothing else has answered it, before Discord's 3 s run out; not one another process
+    whose ``custom_id`` no item matches) as "no longer current", ``after`` seconds after
+    Discord created it (its snowflake's time, not when it arrived here) if nothing else
+    has answered it, before Discord's 3 s run out; not one a handler of this process has
+    (``answering.handling``: a valid move still being handled), nor one another process
     answers (``handed_over``, ``routing.py``)."""
     if interaction.type is not discord.InteractionType.component:
         return
-    await asyncio.sleep(after)
-    if interaction.response.is_done():
-        return
+    # At least a moment: a click arriving late must first reach its handler.
+    await asyncio.sleep(max(HANDLER_START, after - answering.age(interaction)))
     if handed_over is not None and handed_over(interaction.id):
+        return  # asked first: the router then lets the click go
+    if answering.done(interaction) or answering.being_handled(interaction):
         return
     # Answered meanwhile, or expired: nothing is left to do.
     with contextlib.suppress(discord.HTTPException):
-        await interaction.response.send_message(
-            t(str(interaction.locale), "ui.stale"), ephemeral=True
-        )
+        await answering.tell(interaction, t(str(interaction.locale), "ui.stale"))

@@ -39,7 +39,7 @@ from bot.render.table import (
     table_text,
 )
 from bot.storage import Storage
-from bot.tables import LoopClock, TableSnapshot
+from bot.tables import LoopClock, Refused, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.status import ENDED, TableStatus
 from tarot_core import DealView
@@ -77,6 +77,9 @@ PICTURE_WAIT = 10.0
 """How long a score sheet waits for its picture (drawn in the worker processes)."""
 LOCKED = 50083
 """Discord's code for a post in a thread that is archived and locked."""
+CHANNEL_LOST = (10003, 50001, 50013)
+"""Discord's codes for a channel deleted (Unknown Channel) or closed to the bot (Missing
+Access, Missing Permissions): its table is stopped, not retried."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,9 @@ class DiscordPresenter:
         self._forgetting: set[asyncio.Task[None]] = set()
         self._faces_late = False
         """The card emojis' listing took over ``FACES_WAIT`` at start: not waited for again."""
+        self._unreachable: set[int] = set()
+        """Channels deleted or closed to the bot: nothing more is sent there while their
+        table is stopped (``_channel_lost``)."""
 
     # ----- the Presenter interface ---------------------------------------------------
 
@@ -290,6 +296,7 @@ class DiscordPresenter:
         self.threads.forget(game_id)
         self._last_deal.pop(game_id, None)
         self._standings.pop(game_id, None)
+        self._unreachable.discard(channel_id)  # a table opened there again is tried anew
         if not self.tables.pending(channel_id):  # no newer table in that channel meanwhile
             self.tables.forget(channel_id)
             self._table_shown.pop(channel_id, None)
@@ -383,7 +390,8 @@ class DiscordPresenter:
                     taken += 1
                 await self._send_line(channel_id, line)
             except Exception as e:  # Discord's refusal, or storage (where the thread is)
-                log_failure(log, f"posting a line in channel {channel_id}", e)
+                if not (isinstance(e, discord.HTTPException) and self._channel_lost(line.table, e)):
+                    log_failure(log, f"posting a line in channel {channel_id}", e)
             finally:
                 for _ in range(taken):
                     queue.task_done()
@@ -391,6 +399,8 @@ class DiscordPresenter:
     async def _send_line(self, channel_id: int, line: _Line) -> None:
         """Post ``line`` with ``send`` (a nonce: never twice), in its game's thread if it
         has one; a thread deleted or closed to the bot since gives way to the channel."""
+        if channel_id in self._unreachable:
+            return
         mentions = (
             discord.AllowedMentions(users=True) if line.ping else discord.AllowedMentions.none()
         )
@@ -456,6 +466,9 @@ class DiscordPresenter:
         seq, table = value
         try:
             await self._edit_table(channel_id, table)
+        except discord.HTTPException as e:
+            if not self._channel_lost(table, e):
+                raise
         finally:
             self._table_shown[channel_id] = max(seq, self._table_shown.get(channel_id, 0))
             async with self._table_moved:
@@ -467,6 +480,8 @@ class DiscordPresenter:
         return known if known is not None else await self.storage.table_message(table.game_id)
 
     async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
+        if channel_id in self._unreachable:
+            return
         await self._known(channel_id)
         await self._faces_known()
         locale = self.channel_locale(channel_id)
@@ -485,11 +500,49 @@ class DiscordPresenter:
                 )
                 self._message_ids[table.game_id] = message_id
                 return
-            except discord.NotFound:
-                pass  # deleted: post a new one
+            except discord.NotFound as e:
+                if e.code in CHANNEL_LOST:
+                    raise  # the channel itself is gone
+                # the message was deleted: post a new one
         sent = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
         self._message_ids[table.game_id] = sent.id
         await self.storage.set_table_message(table.game_id, sent.id)
+
+    # ----- a channel deleted or closed to the bot: its table stops -----------------------
+
+    def _channel_lost(self, table: TableSnapshot | None, error: discord.HTTPException) -> bool:
+        """Whether ``error`` says the table's channel is deleted or closed to the bot; if
+        so its table is stopped (once), as a host's stop would (finished deals kept),
+        rather than refused at every change: each refusal counts toward Discord's
+        invalid-request limit."""
+        if error.code not in CHANNEL_LOST or table is None:
+            return False
+        channel_id = table.channel_id
+        if channel_id in self._unreachable:
+            return True
+        self._unreachable.add(channel_id)
+        log.warning(
+            "channel %s: %s (%s); its table (game %s) is stopped",
+            channel_id,
+            error.text or "refused",
+            error.code,
+            table.game_id,
+        )
+        task = asyncio.get_running_loop().create_task(self._stop_unreachable(table))
+        self._forgetting.add(task)  # drained with the ends being shown
+        task.add_done_callback(self._forgetting.discard)
+        return True
+
+    async def _stop_unreachable(self, table: TableSnapshot) -> None:
+        tables = getattr(self.client, "tables", None)
+        if tables is None:
+            return
+        try:
+            await tables.stop(table.channel_id, table.host_id, moderator=True)
+        except Refused:
+            pass  # it ended meanwhile
+        except Exception as e:
+            log_failure(log, f"stopping the table of channel {table.channel_id}", e)
 
     # ----- a seat's hand, for its DM and for a click's answer (ui/handler.py) ------------
 

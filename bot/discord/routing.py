@@ -3,7 +3,9 @@ process whose shards hold its server, but Discord delivers every click made in a
 shard 0. Such a click for a table of another process is carried there through the
 database (``storage.ClickRoutes``: PostgreSQL's LISTEN/NOTIFY), where the owner answers it
 through the click's own interaction, exactly as if Discord had sent it there: the same
-handler, the same answer, no second code path.
+handler, the same answer, no second code path. The receiver defers the click before
+handing it over, so the owner answers through its token (``answering.py``): the
+database path is not bound by Discord's 3 seconds.
 
 The hand-over itself (exactly once, never unanswered) is ``bot/handover.py``; here, what
 Discord adds. A click nobody took in time is refused (try again); one whose owner stopped
@@ -26,6 +28,8 @@ from bot import handover
 from bot.failures import log_failure
 from bot.storage import ClickRoutes
 from bot.tables import RefusalCode, Refused
+
+from . import answering
 
 if TYPE_CHECKING:
     from .client import TarotBot
@@ -51,7 +55,7 @@ class ClickRouter:
         """Clicks this process handed over: the dropped-click fallback leaves them alone."""
         self._parse: Callable[[dict[str, Any]], None] | None = None
         self._claims: set[asyncio.Task[None]] = set()
-        self._taken: set[int] = set()
+        self._taken: dict[int, answering.Click] = {}
         """Clicks this process claimed and has not yet seen answered."""
         self.routes: ClickRoutes | None = None
         """The database clicks cross, once ``start`` found it (a process running every
@@ -119,7 +123,8 @@ class ClickRouter:
         try:
             payload = await handover.claim(self.routes, interaction_id)
             if payload is not None:
-                self._taken.add(interaction_id)
+                # Its receiver deferred it: the answer goes through its token.
+                self._taken[interaction_id] = answering.handed_over(self.bot, interaction_id)
                 self._parse(payload)  # as if Discord had sent it here
         except Exception as e:
             log_failure(log, f"taking routed click {interaction_id}", e)
@@ -127,15 +132,16 @@ class ClickRouter:
     async def answered(self, interaction: discord.Interaction[Any]) -> None:
         """For a click this process took from another: mark it answered once its answer
         is sent, so that its receiver does not answer it too."""
-        if interaction.id not in self._taken:
+        click = self._taken.pop(interaction.id, None)
+        if click is None:
             return
-        self._taken.discard(interaction.id)
         assert self.routes is not None
-        deadline = asyncio.get_running_loop().time() + handover.ANSWER_WAIT
-        while not interaction.response.is_done():
-            if asyncio.get_running_loop().time() > deadline:
-                return  # the receiver answers it
-            await asyncio.sleep(handover.POLL / 5)
+        try:
+            await asyncio.wait_for(click.answered.wait(), handover.ANSWER_WAIT)
+        except TimeoutError:
+            return  # the receiver answers it
+        finally:
+            answering.forget(self.bot, interaction.id)
         try:
             await self.routes.answer_click(interaction.id)
         except Exception as e:
@@ -154,6 +160,10 @@ class ClickRouter:
         payload = self._raw.pop(interaction.id, None)
         if payload is None:
             return False
+        # Deferred first: the owner answers through the token, however long the database
+        # takes; a click Discord no longer takes is not handed over (its move unanswered).
+        if not await answering.defer(interaction):
+            return True
         self.routed.add(interaction.id)
         shard = shard_of(stored.guild_id, self.count)
         handed = await handover.hand_over(routes, interaction.id, shard, payload)

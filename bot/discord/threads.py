@@ -3,9 +3,10 @@ go to a thread started from it, so that a busy channel is not flooded.
 
 The thread is started with the game's first line once the game is playing (a lobby's few
 lines stay in the channel), where the server's ``threads`` setting is on (the default)
-and the bot may create public threads and post in them; otherwise, or if Discord refuses,
-the game's lines go to the channel. Its id is stored with the game, so that after a
-restart the lines go to the same thread; a thread deleted since falls back to the channel.
+and the bot may create public threads, post in them and attach files (a score sheet's
+picture); otherwise, or if Discord refuses, the game's lines go to the channel. Its id is
+stored with the game, so that after a restart the lines go to the same thread; a thread
+deleted since falls back to the channel.
 
 At the end of a game the thread is left as it is, not archived: the final standings are
 its last line, players may still talk about the game there, and Discord archives it by
@@ -103,7 +104,11 @@ class TableThreads:
         if not threads_enabled(stored):
             return None
         perms = channel.permissions_for(guild.me)
-        if not (perms.create_public_threads and perms.send_messages_in_threads):
+        # Attach Files too: without it a score sheet's picture is refused in the thread,
+        # and the thread given up after its first deal.
+        if not (
+            perms.create_public_threads and perms.send_messages_in_threads and perms.attach_files
+        ):
             return None
         locale = stored_language(stored) or str(guild.preferred_locale)  # the table's
         host = next((s for s in table.seats if s is not None and s.user_id == table.host_id), None)

@@ -440,6 +440,17 @@ MESSAGES: dict[str, str] = {
         "Table opened: {players} players, {deals:plural:one=# deal|other=# deals}. Others "
         "can join with the buttons of the table message."
     ),
+    "ui.missing_permissions": (
+        "No table can run in this channel: I am missing {names}. Someone who manages "
+        "the channel can allow them in its permissions."
+    ),
+    "ui.missing_permissions.threads": "Or a server manager can turn threads off: {command}.",
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.read_message_history": "Read Message History",
+    "permission.attach_files": "Attach Files",
+    "permission.create_public_threads": "Create Public Threads",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
     "refused.empty_seat": "Seat {seat} is already empty.",
     "refused.host_seat": ("The host cannot remove their own seat: Leave cancels the lobby."),
     "host_action.remove": "remove a player",

@@ -465,6 +465,19 @@ MESSAGES: dict[str, str] = {
         "Mesa abierta: {players} jugadores, {deals:plural:one=# mano|other=# manos}. Los "
         "demás se unen con los botones del mensaje de la mesa."
     ),
+    "ui.missing_permissions": (
+        "No se puede jugar una mesa en este canal: me faltan estos permisos: {names}. "
+        "Quien gestione el canal puede concedérmelos en su configuración."
+    ),
+    "ui.missing_permissions.threads": (
+        "O quien gestione el servidor puede desactivar los hilos: {command}."
+    ),
+    "permission.view_channel": "Ver canal",
+    "permission.send_messages": "Enviar mensajes",
+    "permission.read_message_history": "Leer el historial de mensajes",
+    "permission.attach_files": "Adjuntar archivos",
+    "permission.create_public_threads": "Crear hilos públicos",
+    "permission.send_messages_in_threads": "Enviar mensajes en hilos",
     "refused.empty_seat": "El asiento {seat} ya está libre.",
     "refused.host_seat": ("El anfitrión no puede quitar su propio asiento: Salir cierra la mesa."),
     "host_action.remove": "quitar a un jugador",

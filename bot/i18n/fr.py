@@ -455,6 +455,19 @@ MESSAGES: dict[str, str] = {
         "Table ouverte : {players} joueurs, {deals:plural:one=# donne|other=# donnes}. Les "
         "autres la rejoignent avec les boutons du message de la table."
     ),
+    "ui.missing_permissions": (
+        "Aucune table ne peut se jouer dans ce salon : il me manque {names}. Quelqu'un qui "
+        "gère le salon peut me les accorder dans ses permissions."
+    ),
+    "ui.missing_permissions.threads": (
+        "Ou quelqu'un qui gère le serveur peut désactiver les fils : {command}."
+    ),
+    "permission.view_channel": "Voir le salon",
+    "permission.send_messages": "Envoyer des messages",
+    "permission.read_message_history": "Voir les anciens messages",
+    "permission.attach_files": "Joindre des fichiers",
+    "permission.create_public_threads": "Créer des fils publics",
+    "permission.send_messages_in_threads": "Envoyer des messages dans les fils",
     "refused.empty_seat": "La place {seat} est déjà libre.",
     "refused.host_seat": ("L'hôte ne peut pas retirer sa propre place : Quitter ferme la table."),
     "host_action.remove": "retirer un joueur",

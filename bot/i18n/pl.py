@@ -477,6 +477,19 @@ MESSAGES: dict[str, str] = {
         "rozdania|many=# rozdań|other=# rozdania}. Inni dołączają przyciskami wiadomości "
         "stołu."
     ),
+    "ui.missing_permissions": (
+        "W tym kanale nie da się prowadzić stołu: brakuje mi uprawnień: {names}. Osoba "
+        "zarządzająca kanałem może mi je nadać w jego uprawnieniach."
+    ),
+    "ui.missing_permissions.threads": (
+        "Albo osoba zarządzająca serwerem może wyłączyć wątki: {command}."
+    ),
+    "permission.view_channel": "Wyświetlanie kanału",
+    "permission.send_messages": "Wysyłanie wiadomości",
+    "permission.read_message_history": "Czytanie historii wiadomości",
+    "permission.attach_files": "Załączanie plików",
+    "permission.create_public_threads": "Tworzenie wątków publicznych",
+    "permission.send_messages_in_threads": "Wysyłanie wiadomości w wątkach",
     "refused.empty_seat": "Miejsce {seat} jest już wolne.",
     "refused.host_seat": ("Gospodarz nie może usunąć własnego miejsca: Wyjdź zamyka stół."),
     "host_action.remove": "usunąć gracza",

@@ -101,6 +101,21 @@ discord.py facts this fake relies on (2.7.1):
   ``before_identify_hook``, which ``run_client`` removes. ``fake.add_guild(name,
   shard=1, shard_count=2)`` picks an id on that shard; ``interaction.shards`` says which
   shard(s) an interaction was delivered to, ``fake.sessions`` lists the live sessions.
+* An interaction's 3 s (its first answer; after them 404, code 10062 "Unknown
+  interaction") and its token's 15 minutes count from its creation, the time in its
+  snowflake, as Discord counts them; ``slash``, ``click`` and ``select`` take ``late=``
+  seconds to deliver one created that long ago. A second answer is 400, code 40060. A
+  click deferred (type 6) is answered by editing ``@original`` (the clicked message)
+  through the token, or by a followup.
+* Permissions in a channel are Discord's: the server's, then the channel's overwrites
+  (``fake.set_permissions(channel, role or user, allow=, deny=)``, which dispatches
+  CHANNEL_UPDATE); without View Channel, none. They are sent with each interaction
+  (``member.permissions``, ``app_permissions``) and checked on the bot's posts (no View
+  Channel: 403, 50001 "Missing Access"; no Send Messages, or files without Attach Files:
+  403, 50013 "Missing Permissions") and edits (View Channel; Attach Files for files).
+  ``fake.delete_channel(channel)`` deletes one (CHANNEL_DELETE; later calls 404, code
+  10003 "Unknown Channel"). ``fake.invalid_requests`` counts the bot's 401, 403 and 429
+  answers, which Discord counts toward its invalid-request limit.
 """
 
 from __future__ import annotations
@@ -244,6 +259,12 @@ class Snowflakes:
         self._last = value
         return str(value)
 
+    def back_dated(self, seconds: float) -> str:
+        """A new snowflake whose time is ``seconds`` ago (an interaction that took that
+        long to reach the bot); unique by its increment."""
+        ms = int((time.time() - seconds) * 1000) - DISCORD_EPOCH_MS
+        return str((ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF))
+
     def next_on_shard(self, shard_id: int, shard_count: int) -> str:
         """A new snowflake whose guild shard ``(id >> 22) % shard_count`` is ``shard_id``
         (its timestamp moved at most ``shard_count - 1`` ms ahead)."""
@@ -254,6 +275,11 @@ class Snowflakes:
         value = (ms << 22) | (value & ((1 << 22) - 1))
         self._last = max(self._last, value)
         return str(value)
+
+
+def snowflake_age(snowflake: str | int) -> float:
+    """Seconds since the time in ``snowflake`` (Discord's clock: the wall clock)."""
+    return time.time() - ((int(snowflake) >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 def check_shard(shard_id: int, shard_count: int) -> None:
@@ -570,6 +596,9 @@ class FakeChannel:
     recipient: FakeUser | None = None
     bot_can_send: bool = True
     messages: list[FakeMessage] = field(default_factory=list)
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    """Discord's ``permission_overwrites`` (a role's, type 0, or a member's, type 1):
+    set with :meth:`FakeDiscord.set_permissions`; a thread follows its parent's."""
     # threads only
     parent: FakeChannel | None = None
     owner: FakeUser | None = None
@@ -613,7 +642,7 @@ class FakeChannel:
             "guild_id": self.guild.id,
             "name": self.name,
             "position": self.guild.channels.index(self),
-            "permission_overwrites": [],
+            "permission_overwrites": copy.deepcopy(self.overwrites),
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -706,6 +735,34 @@ class FakeGuild:
         for role in member.roles if member else [self.everyone]:
             perms |= role.permissions
         return ALL_PERMISSIONS if perms & P_ADMINISTRATOR else perms
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """``user``'s permissions in ``channel`` as Discord computes them: the server's,
+        then the channel's overwrites (@everyone's, the member's roles', the member's
+        own); without View Channel, none (a thread: its parent's)."""
+        perms = self.permissions_of(user)
+        if perms & P_ADMINISTRATOR or perms == ALL_PERMISSIONS:
+            return perms
+        where = channel.parent if channel.parent is not None else channel
+        member = self.members.get(user.id)
+        role_ids = {r.id for r in member.roles} if member else set()
+        by_id = {o["id"]: o for o in where.overwrites}
+
+        def apply(perms: int, allow: int, deny: int) -> int:
+            return (perms & ~deny) | allow
+
+        everyone = by_id.get(self.everyone.id)
+        if everyone is not None:
+            perms = apply(perms, int(everyone["allow"]), int(everyone["deny"]))
+        allow = deny = 0
+        for o in where.overwrites:
+            if o["type"] == 0 and o["id"] != self.everyone.id and o["id"] in role_ids:
+                allow, deny = allow | int(o["allow"]), deny | int(o["deny"])
+        perms = apply(perms, allow, deny)
+        own = next((o for o in where.overwrites if o["type"] == 1 and o["id"] == user.id), None)
+        if own is not None:
+            perms = apply(perms, int(own["allow"]), int(own["deny"]))
+        return perms if perms & P_VIEW_CHANNEL else 0
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -1218,6 +1275,44 @@ class FakeDiscord:
             if m.ephemeral_for is None
         ]
 
+    @property
+    def invalid_requests(self) -> int:
+        """The bot's requests Discord counts toward its invalid-request limit (401, 403
+        and 429 answers: 10,000 in 10 minutes get the bot's IP banned for a while)."""
+        return sum(c.status in (401, 403, 429) for c in self.calls)
+
+    async def set_permissions(
+        self,
+        channel: FakeChannel,
+        target: FakeUser | FakeRole,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> None:
+        """Set ``target``'s permission overwrite on ``channel`` (a role's or a member's),
+        as a moderator would; a connected bot is told (CHANNEL_UPDATE)."""
+        kind = 0 if isinstance(target, FakeRole) else 1
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != target.id]
+        channel.overwrites.append(
+            {"id": target.id, "type": kind, "allow": str(allow), "deny": str(deny)}
+        )
+        if self._live:
+            await self.dispatch("CHANNEL_UPDATE", channel.payload())
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a server's channel (and its threads): every later call on it answers
+        404 Unknown Channel; a connected bot is told (CHANNEL_DELETE)."""
+        assert channel.guild is not None
+        guild = channel.guild
+        for thread in [t for t in guild.threads if t.parent is channel]:
+            guild.threads.remove(thread)
+            self.channels.pop(thread.id, None)
+        payload = channel.payload()
+        guild.channels.remove(channel)
+        self.channels.pop(channel.id, None)
+        if self._live:
+            await self.dispatch("CHANNEL_DELETE", payload)
+
     def calls_to(self, method: str, pattern: str) -> list[RestCall]:
         """REST calls whose method and path (or route template) match ``pattern``."""
         probe = Injection(method, pattern, 0, None, {}, {}, False)
@@ -1582,9 +1677,14 @@ class FakeDiscord:
         raise LookupError(f"/{name} is not registered (was the command tree synced?)")
 
     def _base_interaction(
-        self, type_: int, user: FakeUser, channel: FakeChannel, locale: str | None
+        self,
+        type_: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        locale: str | None,
+        late: float = 0.0,
     ) -> dict[str, Any]:
-        iid = self.snowflakes.next()
+        iid = self.snowflakes.back_dated(late) if late else self.snowflakes.next()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
             "id": iid,
@@ -1608,9 +1708,11 @@ class FakeDiscord:
                 "locale": guild.preferred_locale,
                 "features": [],
             }
-            payload["member"] = {**member.payload(), "permissions": str(guild.permissions_of(user))}
+            # Discord: the member's and the bot's permissions in this channel.
+            perms = guild.permissions_in(channel, user)
+            payload["member"] = {**member.payload(), "permissions": str(perms)}
             payload["channel"] = channel.payload()
-            payload["app_permissions"] = str(guild.permissions_of(self.bot_user))
+            payload["app_permissions"] = str(guild.permissions_in(channel, self.bot_user))
             payload["context"] = 0
         else:
             payload["user"] = user.payload()
@@ -1636,7 +1738,9 @@ class FakeDiscord:
             channel,
             payload,
             source_message=message,
-            created=self.now(),
+            # Discord counts an interaction's 3 s (and its token's 15 minutes) from its
+            # creation, the time in its snowflake, not from its delivery.
+            created=self.now() - snowflake_age(payload["id"]),
         )
         self.interactions[inter.id] = inter
         inter.delivered_to = await self.dispatch("INTERACTION_CREATE", payload)
@@ -1652,10 +1756,12 @@ class FakeDiscord:
         subcommand: str | None = None,
         options: dict[str, Any] | None = None,
         locale: str | None = None,
+        late: float = 0.0,
     ) -> FakeInteraction:
-        """Invoke ``/command [group] [subcommand] options...`` as ``user`` in ``channel``."""
+        """Invoke ``/command [group] [subcommand] options...`` as ``user`` in ``channel``
+        (``late``: created that many seconds before it is delivered)."""
         data = self._command_data(channel, command, group, subcommand, options or {})
-        payload = self._base_interaction(IT_APPLICATION_COMMAND, user, channel, locale)
+        payload = self._base_interaction(IT_APPLICATION_COMMAND, user, channel, locale, late)
         payload["data"] = data
         return await self._send_interaction(payload, user, channel)
 
@@ -1792,15 +1898,18 @@ class FakeDiscord:
         *,
         locale: str | None = None,
         force: bool = False,
+        late: float = 0.0,
     ) -> FakeInteraction:
         """Press the button ``custom_id`` on ``message`` as ``user``.
 
         Refuses (ValueError) what a Discord client could not do — a missing or disabled
-        button, another user's ephemeral — unless ``force``.
+        button, another user's ephemeral — unless ``force``. ``late``: the click was
+        created that many seconds before it is delivered (a slow gateway): its 3 s run
+        from its creation.
         """
         if not force:
             self._check_clickable(user, message, custom_id, (2,))
-        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale)
+        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale, late)
         payload["message"] = message.payload()
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         return await self._send_interaction(payload, user, message.channel, message)
@@ -1814,8 +1923,10 @@ class FakeDiscord:
         *,
         locale: str | None = None,
         force: bool = False,
+        late: float = 0.0,
     ) -> FakeInteraction:
-        """Choose ``values`` in the string select ``custom_id`` on ``message``."""
+        """Choose ``values`` in the string select ``custom_id`` on ``message`` (``late``:
+        as :meth:`click`)."""
         component_type = 3
         if not force:
             comp = self._check_clickable(user, message, custom_id, (3,))
@@ -1826,7 +1937,7 @@ class FakeDiscord:
             lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
             if not lo <= len(values) <= hi:
                 raise ValueError(f"{custom_id!r} takes {lo}..{hi} values, got {len(values)}")
-        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale)
+        payload = self._base_interaction(IT_COMPONENT, user, message.channel, locale, late)
         payload["message"] = message.payload()
         payload["data"] = {
             "custom_id": custom_id,
@@ -2466,6 +2577,8 @@ class FakeDiscord:
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             code = channel.recipient.dm_refusal
             raise ApiError(403, code, DM_REFUSALS.get(code, DM_REFUSALS[50007]))
+        if channel.guild is not None:
+            self._check_bot_may_post(channel, files)
         if channel.is_thread:
             await self._check_thread_postable(channel)
         elif not channel.bot_can_send:
@@ -2506,6 +2619,7 @@ class FakeDiscord:
         msg = self._message(channel, params["message_id"])
         if msg.author is not self.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._check_bot_may_edit(channel, files)
         self._edit(msg, body or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
         return 200, msg.payload()
@@ -2514,7 +2628,29 @@ class FakeDiscord:
 
     def _bot_permissions(self, channel: FakeChannel) -> int:
         assert channel.guild is not None
-        return channel.guild.permissions_of(self.bot_user)
+        return channel.guild.permissions_in(channel, self.bot_user)
+
+    def _check_bot_may_post(self, channel: FakeChannel, files: list[FakeAttachment]) -> None:
+        """Discord's refusals of a post in a server's channel: 403 Missing Access without
+        View Channel, Missing Permissions without Send Messages (Send Messages in Threads
+        in a thread) or, with files, Attach Files."""
+        perms = self._bot_permissions(channel)
+        send = P_SEND_MESSAGES_IN_THREADS if channel.is_thread else P_SEND_MESSAGES
+        if not perms & P_VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if not perms & send or (files and not perms & P_ATTACH_FILES):
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    def _check_bot_may_edit(self, channel: FakeChannel, files: list[FakeAttachment]) -> None:
+        """An edit of the bot's own message needs View Channel (and Attach Files for new
+        files), not Send Messages."""
+        if channel.guild is None:
+            return
+        perms = self._bot_permissions(channel)
+        if not perms & P_VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if files and not perms & P_ATTACH_FILES:
+            raise ApiError(403, 50013, "Missing Permissions")
 
     def _thread_parent(self, channel: FakeChannel, thread_type: int) -> FakeGuild:
         """Refuse to start a thread where Discord would: not a text channel, or without

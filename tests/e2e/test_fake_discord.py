@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from discord.http import Route
 from fake_discord import (
     MT_THREAD_CREATED,
     NONCE_WINDOW,
+    P_SEND_MESSAGES,
+    P_VIEW_CHANNEL,
     TOKEN_LIFETIME,
     FakeChannel,
     FakeDiscord,
@@ -580,3 +583,35 @@ async def test_bot_process_killed_and_restarted(
 
 if __name__ == "__main__":  # run by test_bot_process_killed_and_restarted
     PingBot(os.environ["FAKE_GUILD_ID"]).run(os.environ["FAKE_TOKEN"])
+
+
+async def test_late_interactions_channel_permissions_and_deleted_channels(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    """An interaction's 3 s count from its snowflake: one delivered 3.1 s after it was
+    created cannot be answered (404, 10062). A channel's overwrites make the bot's
+    ``app_permissions`` and its refusals: no View Channel, 403 Missing Access (50001); no
+    Send Messages, 403 Missing Permissions (50013); both are invalid requests. A deleted
+    channel answers 404 Unknown Channel (10003)."""
+    late = await fake.slash(world.alice, world.table, "ping", subcommand="pong", late=3.1)
+    await fake.wait_for(lambda: late.errors)
+    assert not late.responded and "late" in late.errors[0]
+    assert discord.utils.snowflake_time(int(late.id)) < discord.utils.utcnow() - timedelta(
+        seconds=3
+    )
+    channel = bot.get_partial_messageable(int(world.table.id))
+    await fake.set_permissions(world.table, fake.bot_user, deny=P_SEND_MESSAGES)
+    handle = await fake.slash(world.alice, world.table, "ping", subcommand="keep")
+    assert not int(handle.payload["app_permissions"]) & P_SEND_MESSAGES
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("hi")
+    assert refused.value.code == 50013
+    await fake.set_permissions(world.table, fake.bot_user, deny=P_VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("hi")
+    assert refused.value.code == 50001
+    assert fake.invalid_requests == 2
+    await fake.delete_channel(world.table)
+    with pytest.raises(discord.NotFound) as gone:
+        await channel.send("hi")
+    assert gone.value.code == 10003 and fake.invalid_requests == 2

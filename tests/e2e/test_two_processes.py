@@ -113,7 +113,7 @@ async def test_a_click_for_a_table_whose_process_is_down_is_refused_once(
             before = len(await owner.storage.actions(game_id))
         # The owner is gone: Alice's click reaches the other process, and nobody takes it.
         handle = await click_alice_s_turn(fake, world, turn)
-        answer = await handle.message(timeout=5)
+        answer = await handle.followup(timeout=5)  # the receiver deferred it first
         assert answer.ephemeral and answer.content == t("fr", "refused.elsewhere")
         assert await dms.storage.click_state(int(handle.id)) == "refused"
         # Back up, the owner restores the table at the same turn: the refused click was
@@ -147,7 +147,7 @@ async def test_a_click_its_owner_takes_too_late_is_refused_and_never_applied(
 
         monkeypatch.setattr(owner.storage, "claim_click", late_claim)
         handle = await click_alice_s_turn(fake, world, turn)
-        answer = await handle.message(timeout=5)
+        answer = await handle.followup(timeout=5)
         assert answer.content == t("fr", "refused.elsewhere")
         await fake.wait_for(lambda: took == [False], timeout=5)  # it tried, and found nothing
         assert table_of(owner, channel).turn == turn
@@ -159,8 +159,9 @@ async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied
     sharded: FakeDiscord, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The owner claims the click and stops before doing anything with it (killed between
-    its claim and the click's handler): the receiver tells Alice to look at the table,
-    in her language, before Discord's 3 s run out; the move is not made."""
+    its claim and the click's handler): the receiver, which deferred the click within
+    Discord's 3 s, tells Alice to look at the table, in her language; the move is not
+    made."""
     fake, world = sharded, world_on_shard_1(sharded)
     monkeypatch.setattr(handover, "ANSWER_WAIT", 1.0)
     channel = int(world.table.id)
@@ -168,7 +169,7 @@ async def test_a_click_whose_owner_stops_after_taking_it_is_answered_not_applied
         before = len(await owner.storage.actions(game_id))
         monkeypatch.setattr(owner.router, "_parse", lambda payload: None)  # stops here
         handle = await click_alice_s_turn(fake, world, turn)
-        answer = await handle.message(timeout=5)
+        answer = await handle.followup(timeout=5)
         assert answer.ephemeral and answer.content == t("fr", "refused.unanswered")
         assert handle.response_delay < 3 and len(handle.callbacks) == 1
         assert await owner.storage.click_state(int(handle.id)) == "taken"
@@ -204,7 +205,7 @@ async def test_a_click_whose_owner_stops_after_applying_it_is_answered_once_appl
 
         monkeypatch.setattr(owner.tables, "act", act_then_stop)
         handle = await click_alice_s_turn(fake, world, turn)
-        answer = await handle.message(timeout=5)
+        answer = await handle.followup(timeout=5)
         assert answer.content == t("fr", "refused.unanswered")
         assert await alice_s_moves() == 1
         assert await owner.storage.click_state(int(handle.id)) == "taken"
@@ -215,3 +216,38 @@ async def test_a_click_whose_owner_stops_after_applying_it_is_answered_once_appl
         # her DM no longer offers the move she made
         assert len(handle.callbacks) == 1
         assert await alice_s_moves() == 1
+
+
+async def test_a_dm_click_the_owner_answers_after_3_s_is_applied_and_answered(
+    sharded: FakeDiscord, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord's 3 s shortened to 0.8: the owner takes 1.2 s to store Alice's move (a
+    slow database). The receiver deferred the click before handing it over, so the owner
+    still answers it, through its token: the move is made, her DM shows it, and nobody
+    tells her it was not answered."""
+    fake, world = sharded, world_on_shard_1(sharded)
+    fake.interaction_timeout = 0.8
+    channel = int(world.table.id)
+    async with at_alice_s_turn(fake, world, tmp_path, pg_url) as (owner, game_id, turn):
+        act = owner.tables.act
+
+        async def slow_act(*args: Any) -> Any:
+            await asyncio.sleep(1.2)
+            return await act(*args)
+
+        monkeypatch.setattr(owner.tables, "act", slow_act)
+        handle = await click_alice_s_turn(fake, world, turn)
+        dm = latest_dm(fake, world.alice)
+        assert dm is not None
+        await fake.wait_for(lambda: turn_of(dm.components) != turn, timeout=5)
+        assert table_of(owner, channel).turn > turn
+        assert [c["type"] for c in handle.callbacks] == [6]  # deferred by the receiver
+        assert handle.errors == [] and handle.followups == []
+        edits = fake.calls_to("PATCH", f"/webhooks/*/{handle.token}/messages/@original")
+        assert [c.status for c in edits] == [200]
+        assert (
+            await settled(
+                lambda: owner.storage.click_state(int(handle.id)), lambda s: s == "answered"
+            )
+            == "answered"
+        )

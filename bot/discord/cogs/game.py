@@ -24,6 +24,7 @@ from bot.tables.settings import MAX_DEALS, MIN_DEALS
 from tarot_core.bots import LEVELS
 from tarot_core.rules import OPTION, PLAYER_COUNTS
 
+from .. import channel_access
 from ..errors import answer
 from ..translator import catalog_str
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
@@ -181,8 +182,13 @@ class GameCog(
         shuffle: str | None = None,
     ) -> None:
         """What the host did not choose comes from the server's settings (``/tarot
-        settings``), else from the process-wide defaults."""
+        settings``), else from the process-wide defaults. Refused where the bot may not
+        show a table (``channel_access.py``)."""
         config = await self._config(interaction.guild_id)
+        lacking = channel_access.lacking_here(interaction, threads=bool(config["threads"]))
+        if lacking:  # the table could not be shown: refused, naming what is missing
+            await answer(interaction, channel_access.refusal(str(interaction.locale), lacking))
+            return
         chosen = {
             "misere": misere,
             "prise_allowed": prise_allowed,
@@ -286,8 +292,9 @@ class GameCog(
         description=_("Stop the game or close the lobby (host only)", key="cmd.tarot.stop"),
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        perms = getattr(interaction.user, "guild_permissions", None)
-        moderator = bool(perms and perms.manage_channels)
+        """The host, or a member who may manage this channel: Discord sends the member's
+        permissions in the channel (its overwrites included) with the interaction."""
+        moderator = interaction.guild_id is not None and interaction.permissions.manage_channels
         await self._act(interaction, self.bot.tables.stop, moderator=moderator)
 
     @app_commands.command(

@@ -31,6 +31,7 @@ from tarot_core import (
 )
 from tarot_core.cards import DECK_SIZE
 
+from .. import answering
 from ..errors import MESSAGE_LIMIT
 from .control_ids import KINDS, ControlId, ControlKind, pattern
 
@@ -82,11 +83,9 @@ async def show_privately(
     callback type 7): the first press's token cannot edit it after 15 minutes."""
     text, quiet = text[:MESSAGE_LIMIT], discord.AllowedMentions.none()
     if new:
-        await interaction.response.send_message(
-            text, view=view, ephemeral=True, allowed_mentions=quiet
-        )
+        await answering.tell(interaction, text, view=view, allowed_mentions=quiet)
     else:
-        await interaction.response.edit_message(content=text, view=view, allowed_mentions=quiet)
+        await answering.update(interaction, text, view, allowed_mentions=quiet)
 
 
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):

@@ -18,6 +18,8 @@ from bot.i18n import locale_of, t
 from bot.pictures import jobs
 from bot.tables.status import ENDED
 
+from .. import answering
+
 if TYPE_CHECKING:
     from ..client import TarotBot
 
@@ -52,14 +54,15 @@ class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template
         values = self.item.values
         number = int(values[0]) if values and values[0].isdigit() else 0
         record = None
-        game = await bot.storage.game(self.game_id)
-        if game is not None and game.status in ENDED and number > 0:
-            record = await bot.storage.deal_record(self.game_id, number)
-        if record is None:
-            text = t(locale, "history.picture_missing", id=self.game_id, n=number)
-            await interaction.response.send_message(text, ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with answering.handling(interaction):  # storage may be slow: see answering.py
+            game = await bot.storage.game(self.game_id)
+            if game is not None and game.status in ENDED and number > 0:
+                record = await bot.storage.deal_record(self.game_id, number)
+            if record is None:
+                text = t(locale, "history.picture_missing", id=self.game_id, n=number)
+                await answering.tell(interaction, text)
+                return
+            await answering.think(interaction)
         names = await bot.storage.seat_names(self.game_id)
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(

@@ -23,6 +23,7 @@ from bot.tables import RefusalCode, Refused, TableSnapshot
 from bot.tables.status import TableStatus
 from tarot_core import DealView, Discard, Ecart
 
+from .. import answering
 from ..errors import answer_failure
 from ..face_refusals import sent_with_faces_or_without
 from . import lobby_controls
@@ -102,7 +103,15 @@ class ControlHandler:
     async def handle(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
     ) -> None:
-        """Do what the control says; a refusal or a failure goes to the error boundary."""
+        """Do what the control says; a refusal or a failure goes to the error boundary.
+        A click not answered shortly before Discord's 3 s is deferred, and answered
+        through its token (``answering.py``)."""
+        async with answering.handling(interaction):
+            await self._handle_or_tell(interaction, control, values)
+
+    async def _handle_or_tell(
+        self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
+    ) -> None:
         try:
             await self._handle(interaction, control, values)
         except Exception as error:
@@ -136,7 +145,7 @@ class ControlHandler:
             await hand_message(self.bot, interaction, control.channel_id, edit=refresh)
         elif control.kind == ControlKind.BACK:
             await self.bot.tables.back(control.channel_id, interaction.user.id)
-            await interaction.response.defer()
+            await answering.acknowledge(interaction)
         else:
             await self._move(interaction, control, values)
 
@@ -156,7 +165,7 @@ class ControlHandler:
             await tables.add_bot(channel, user.id, DEFAULT_BOT_LEVEL)
         elif control.arg == "start":
             await tables.start(channel, user.id)
-        await interaction.response.defer()
+        await answering.acknowledge(interaction)
 
     async def _move(
         self, interaction: discord.Interaction[Any], control: ControlId, values: Sequence[str]
@@ -217,7 +226,7 @@ class ControlHandler:
         state = self._state_after(control, interaction.user.id, seat)
         if state is None:  # nothing to draw: acknowledge only
             with contextlib.suppress(discord.HTTPException):
-                await interaction.response.defer()
+                await answering.acknowledge(interaction)
             return
         snapshot, view = state
         locale = str(interaction.locale)
@@ -233,7 +242,7 @@ class ControlHandler:
             return content
 
         async def answer(content: tuple[str, discord.ui.View]) -> None:
-            await interaction.response.edit_message(content=content[0], view=content[1])
+            await answering.update(interaction, content[0], content[1])
 
         shown: tuple[str, discord.ui.View] | None = None
         try:

@@ -19,6 +19,8 @@ from bot.i18n import t
 from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
+from .. import answering, channel_access
+from ..threads import threads_enabled
 from . import rules_menu, watch
 from .control_ids import ControlId, ControlKind
 from .controls import PER_ROW, ControlButton, table_control
@@ -109,8 +111,22 @@ async def handle(
         seat, player = int(remove[1]), int(remove[2])
         await bot.tables.remove_seat(control.channel_id, user.id, seat, player_id=player)
     elif control.arg == AGAIN:
+        if not await _may_open_here(bot, interaction):
+            return True
         await bot.tables.play_again(control.channel_id, control.game_id, user.id, user.display_name)
     else:
         return False
-    await interaction.response.defer()
+    await answering.acknowledge(interaction)
     return True
+
+
+async def _may_open_here(bot: TarotBot, interaction: discord.Interaction[Any]) -> bool:
+    """Play again opens a table as ``/tarot new`` does: refused, naming what the bot
+    lacks, where it could not show it (``channel_access.py``)."""
+    threads = True
+    if interaction.guild_id is not None:
+        threads = threads_enabled(await bot.storage.guild_settings(interaction.guild_id))
+    lacking = channel_access.lacking_here(interaction, threads=threads)
+    if lacking:
+        await answering.tell(interaction, channel_access.refusal(str(interaction.locale), lacking))
+    return not lacking
