@@ -33,6 +33,9 @@ MESSAGES: dict[str, str] = {
     "refused.not_seated": "You are not seated at this table.",
     "refused.not_host": "Only the host can do that.",
     "refused.not_host_action": "Only the host can {action}.",
+    "refused.not_host_or_moderator": (
+        "Only the host, or a member with the Manage Channels permission here, can {action}."
+    ),
     "refused.table_full": "Every seat is taken.",
     "refused.illegal": "Move refused: {reason}",
     "refused.storage": "The table could not save this; please try again.",

@@ -39,6 +39,9 @@ MESSAGES: dict[str, str] = {
     "refused.not_seated": "No tienes asiento en esta mesa.",
     "refused.not_host": "Solo el anfitrión puede hacer eso.",
     "refused.not_host_action": "Solo el anfitrión puede {action}.",
+    "refused.not_host_or_moderator": (
+        "Solo el anfitrión, o un miembro con el permiso Gestionar canales aquí, puede {action}."
+    ),
     "refused.table_full": "Todos los asientos están ocupados.",
     "refused.illegal": "Jugada rechazada: {reason}",
     "refused.storage": "La mesa no pudo guardar esto; inténtalo de nuevo.",

@@ -37,6 +37,9 @@ MESSAGES: dict[str, str] = {
     "refused.not_seated": "Vous n'êtes pas assis à cette table.",
     "refused.not_host": "Seul l'hôte peut faire cela.",
     "refused.not_host_action": "Seul l'hôte peut {action}.",
+    "refused.not_host_or_moderator": (
+        "Seul l'hôte, ou un membre qui a ici la permission Gérer les salons, peut {action}."
+    ),
     "refused.table_full": "Toutes les places sont prises.",
     "refused.illegal": "Coup refusé : {reason}",
     "refused.storage": "La table n'a pas pu l'enregistrer ; réessayez.",

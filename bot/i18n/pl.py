@@ -47,6 +47,9 @@ MESSAGES: dict[str, str] = {
     "refused.not_seated": "Nie masz miejsca przy tym stole.",
     "refused.not_host": "Tylko gospodarz może to zrobić.",
     "refused.not_host_action": "Tylko gospodarz może {action}.",
+    "refused.not_host_or_moderator": (
+        "Tylko gospodarz lub członek z uprawnieniem Zarządzanie kanałami tutaj może {action}."
+    ),
     "refused.table_full": "Wszystkie miejsca są zajęte.",
     "refused.illegal": "Ruch odrzucony: {reason}",
     "refused.storage": "Stół nie mógł tego zapisać; spróbuj ponownie.",

@@ -70,7 +70,8 @@ def refusal_text(locale: str | None, refused: Refused, table: TableSnapshot | No
         action = params.get("action")
         if not isinstance(action, str) or not has(f"host_action.{action}"):
             return t(locale, "refused.not_host")
-        key = "refused.not_host_action"
+        moderators = params.get("moderators") is True
+        key = "refused.not_host_or_moderator" if moderators else "refused.not_host_action"
         params["action"] = t(locale, f"host_action.{action}")
     elif code == "bad_level":
         params["level"] = repr(str(params.get("level", "?")))

@@ -47,10 +47,16 @@ def seated(table: Table, user_id: int) -> int:
     return seat
 
 
-def host(table: Table, user_id: int, action: HostAction) -> None:
+def host(table: Table, user_id: int, action: HostAction, *, moderators: bool = False) -> None:
+    """Only the host may; ``moderators``: so may a member who manages the channel (the
+    refusal says so, so that such a member knows the way)."""
     if user_id != table.host_id:
         what = HOST_ACTIONS[action]
-        raise Refused(RefusalCode.NOT_HOST, f"only the host can {what}", action=action)
+        who = "the host or a member who manages the channel" if moderators else "the host"
+        params: dict[str, object] = {"action": action}
+        if moderators:
+            params["moderators"] = True
+        raise Refused(RefusalCode.NOT_HOST, f"only {who} can {what}", **params)
 
 
 def free_channel(tables: Mapping[int, Table], channel_id: int) -> None:

@@ -97,10 +97,10 @@ class Play:
         async with table.lock:
             if table.status == TableStatus.LOBBY:
                 if not moderator:
-                    checks.host(table, user_id, "stop_table")
+                    checks.host(table, user_id, "stop_table", moderators=True)
                 await closing.close_lobby(self.ctx, table, "cancelled")
                 return
             checks.playing(table)
             if not moderator:
-                checks.host(table, user_id, "stop_game")
+                checks.host(table, user_id, "stop_game", moderators=True)
             await closing.stop(self.ctx, table, GameStopped("host", user_id))

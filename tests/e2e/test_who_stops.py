@@ -58,8 +58,8 @@ async def test_a_member_without_it_is_refused_with_the_reason(
         game_id, turn = await alice_to_play(fake, world, bot)
         text = await stop_as(fake, world, world.bob)
         locale = world.bob.locale
-        assert text == t(
-            locale, "refused.not_host_action", action=t(locale, "host_action.stop_game")
+        assert text == t(  # the reason names the permission that would have let them
+            locale, "refused.not_host_or_moderator", action=t(locale, "host_action.stop_game")
         )
         table = table_of(bot, channel)
         assert table is not None and table.game_id == game_id and table.turn == turn
