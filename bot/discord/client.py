@@ -26,6 +26,7 @@ from bot.tables.thinking import bot_pool
 from .command_sync import sync_if_changed
 from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
+from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,9 @@ class TarotBot(commands.AutoShardedBot):
             options.setdefault("shard_count", settings.shard_count)
         if settings.shards is not None:
             options.setdefault("shard_ids", list(settings.shards))
+        self.rate_budget = process_budget(settings.shard_count, settings.shards)
+        """This process's share of Discord's global limit (``rate_budget.py``)."""
+        options.setdefault("http_trace", budget_trace(self.rate_budget))
         # The bot has no voice: discord.py's warnings at client creation that its voice
         # libraries (PyNaCl, davey) are missing say nothing useful.
         discord.VoiceClient.warn_nacl = False

@@ -77,6 +77,13 @@ discord.py facts this fake relies on (2.7.1):
 * ``fake.hold(method, pattern)`` leaves matching requests unanswered until the returned
   ``Hold`` is released (``hold.until_waiting()`` waits for one to arrive): a slow Discord
   without sleeping.
+* Discord's global rate limit: at most ``global_limit`` (50) REST requests of the bot (its
+  token) arrive in any second, all its clients together; past it, 429 with
+  ``{"message": "You are being rate limited.", "retry_after": s, "global": true}`` and
+  ``X-RateLimit-Global: true``, ``X-RateLimit-Scope: global`` (and ``Via``: discord.py
+  waits, then retries). Interaction callbacks and followups are not counted, as Discord
+  documents. ``fake.global_times`` (arrivals counted), ``fake.busiest_second()`` and
+  ``fake.global_limited`` (the 429s, kept out of ``calls``) tell what happened.
 * Gateway sharding, as Discord does it: an IDENTIFY may carry ``shard: [id, count]``
   (discord.py sends it for ``Client(shard_id=, shard_count=)`` and for every shard of an
   ``AutoShardedClient``); a guild belongs to shard ``(guild_id >> 22) % count``, DMs (and
@@ -104,6 +111,7 @@ import fnmatch
 import itertools
 import json
 import logging
+import math
 import re
 import secrets
 import time
@@ -185,6 +193,9 @@ MT_THREAD_CREATED = 18
 
 TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction token works for webhook calls (followups, edits)."""
+GLOBAL_LIMIT = 50
+"""Discord's global rate limit: a bot's REST requests in one second, all its processes
+together (interaction callbacks and followups excepted)."""
 NONCE_WINDOW = 120.0
 """Seconds a message nonce is remembered. Discord says "the past few minutes" without a
 figure; the fake takes the short end, so that nothing relies on a long window."""
@@ -951,6 +962,7 @@ class FakeDiscord:
         dispatch_message_events: bool = True,
         recommended_shards: int = 1,
         max_concurrency: int = 1,
+        global_limit: int | None = GLOBAL_LIMIT,
     ) -> None:
         self.snowflakes = Snowflakes()
         self.application_id = self.snowflakes.next()
@@ -967,6 +979,13 @@ class FakeDiscord:
         """``shards`` of ``GET /gateway/bot``: what an ``AutoShardedClient`` without
         ``shard_count`` runs."""
         self.max_concurrency = max_concurrency
+        self.global_limit = global_limit
+        """The bot's REST requests allowed in any second, all its clients together
+        (Discord: 50); more are answered 429 ``global``. None: no limit."""
+        self.global_times: list[float] = []
+        """When each request counted against the global limit arrived (monotonic)."""
+        self.global_limited: list[RestCall] = []
+        """The requests answered 429 ``global`` (not in ``calls``)."""
 
         self.users: dict[str, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[str, FakeGuild] = {}
@@ -1856,6 +1875,9 @@ class FakeDiscord:
                 # "/users/@me" must not be taken for "/users/{user_id}": first match wins.
                 route, handler_name, params = f"{m} {template}", handler, match.groupdict()
                 break
+        limited = self._over_global_limit(request, method, path, route)
+        if limited is not None:
+            return limited
         body, files = await self._read_body(request)
         for held in [h for h in self.holds if h.matches(method, path, route)]:
             held.waiting += 1
@@ -1901,6 +1923,51 @@ class FakeDiscord:
             body=json.dumps(answer).encode(),
             headers={**headers, "Content-Type": "application/json"},
         )
+
+    def _over_global_limit(
+        self, request: web.Request, method: str, path: str, route: str
+    ) -> web.Response | None:
+        """Discord's global limit: a 429 ``global`` for a request of the bot (its token)
+        past ``global_limit`` in the last second; interaction callbacks and followups are
+        not bound to it."""
+        if not self._authorized(request) or path.startswith(("/interactions/", "/webhooks/")):
+            return None
+        now = time.monotonic()
+        if self.global_limit is not None:
+            recent = [t for t in self.global_times[-self.global_limit :] if t > now - 1.0]
+            if len(recent) >= self.global_limit:
+                retry_after = round(recent[0] + 1.0 - now, 3)
+                call = RestCall(method, path, route, 429, now)
+                self.global_limited.append(call)
+                self._notify()
+                return web.Response(
+                    status=429,
+                    body=json.dumps(
+                        {
+                            "message": "You are being rate limited.",
+                            "retry_after": retry_after,
+                            "global": True,
+                        }
+                    ).encode(),
+                    headers={
+                        "Content-Type": "application/json",
+                        "Via": "1.1 google",
+                        "Retry-After": str(max(1, math.ceil(retry_after))),
+                        "X-RateLimit-Global": "true",
+                        "X-RateLimit-Scope": "global",
+                    },
+                )
+        self.global_times.append(now)
+        return None
+
+    def busiest_second(self) -> int:
+        """The most requests counted against the global limit in any one second."""
+        times, most, first = self.global_times, 0, 0
+        for last, t in enumerate(times):
+            while times[first] <= t - 1.0:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"
