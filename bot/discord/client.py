@@ -28,6 +28,7 @@ from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
 from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
+from .shard_check import check_gateway
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,7 @@ class TarotBot(commands.AutoShardedBot):
         from .ui.deal_pictures import DealPictureSelect
         from .ui.handler import ControlHandler
 
+        await check_gateway(self.http, self.settings.shard_count, self.settings.shards)
         if getattr(self, "storage", None) is None:
             self.storage = await open_storage(self.settings.database)
         self.storage.on_unusable = self.database_unusable

@@ -98,6 +98,10 @@ discord.py facts this fake relies on (2.7.1):
   ``before_identify_hook``, which ``run_client`` removes. ``fake.add_guild(name,
   shard=1, shard_count=2)`` picks an id on that shard; ``interaction.shards`` says which
   shard(s) an interaction was delivered to, ``fake.sessions`` lists the live sessions.
+  An IDENTIFY with fewer shards than the fake's servers need at ``guilds_per_shard``
+  (Discord: 2,500) a shard is closed 4011, "Sharding required."; each IDENTIFY with the
+  right token spends one of ``session_starts_total`` (1,000), which ``session_start_limit``
+  of ``/gateway/bot`` reports (a test may set ``fake.session_starts_used``).
 """
 
 from __future__ import annotations
@@ -196,6 +200,8 @@ TOKEN_LIFETIME = 15 * 60.0
 GLOBAL_LIMIT = 50
 """Discord's global rate limit: a bot's REST requests in one second, all its processes
 together (interaction callbacks and followups excepted)."""
+GUILDS_PER_SHARD = 2500
+"""Discord's most servers on one shard: past it, a connection is closed 4011."""
 NONCE_WINDOW = 120.0
 """Seconds a message nonce is remembered. Discord says "the past few minutes" without a
 figure; the fake takes the short end, so that nothing relies on a long window."""
@@ -963,6 +969,7 @@ class FakeDiscord:
         recommended_shards: int = 1,
         max_concurrency: int = 1,
         global_limit: int | None = GLOBAL_LIMIT,
+        guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
         self.snowflakes = Snowflakes()
         self.application_id = self.snowflakes.next()
@@ -986,6 +993,13 @@ class FakeDiscord:
         """When each request counted against the global limit arrived (monotonic)."""
         self.global_limited: list[RestCall] = []
         """The requests answered 429 ``global`` (not in ``calls``)."""
+        self.guilds_per_shard = guilds_per_shard
+        """The most servers a shard may hold: an IDENTIFY with fewer shards than the
+        servers need at that many a shard is closed 4011 (Discord: 2,500)."""
+        self.session_starts_total = 1000
+        self.session_starts_used = 0
+        """Session starts spent (each IDENTIFY with the right token), for
+        ``session_start_limit`` of ``GET /gateway/bot``; a test may set it."""
 
         self.users: dict[str, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[str, FakeGuild] = {}
@@ -1442,6 +1456,10 @@ class FakeDiscord:
             check_shard(shard_id, shard_count)
         except (TypeError, ValueError, IndexError):
             await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        self.session_starts_used += 1
+        if len(self.guilds) > shard_count * self.guilds_per_shard:
+            await conn.ws.close(code=4011, message=b"Sharding required.")
             return
         self.identify_count += 1
         session = GatewaySession(
@@ -2273,13 +2291,13 @@ class FakeDiscord:
     async def _r_gateway_bot(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        total = 1000
+        total = self.session_starts_total
         return 200, {
             "url": self.gateway_url,
             "shards": self.recommended_shards,
             "session_start_limit": {
                 "total": total,
-                "remaining": max(0, total - self.identify_count),
+                "remaining": max(0, total - self.session_starts_used),
                 "reset_after": 14400000,
                 "max_concurrency": self.max_concurrency,
             },
