@@ -11,7 +11,8 @@ the paced edits (``pacing.py``) then send fewer, newer states.
 
 The wait sits in aiohttp's ``on_request_start`` signal, through discord.py's supported
 ``http_trace`` option: it sees every request of the bot's session, each retry included,
-just before it is sent. Interaction callbacks and followups (``/interactions/``,
+just before it is sent; ``on_request_end`` (or ``on_request_exception``) frees its place
+a window later. Interaction callbacks and followups (``/interactions/``,
 ``/webhooks/``) are not bound to the global limit (Discord's documentation says so), and
 go through at once: a click's answer never waits behind table edits.
 """
@@ -19,20 +20,22 @@ go through at once: a click's answer never waits behind table edits.
 from __future__ import annotations
 
 import asyncio
-import collections
+import contextlib
 import math
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import aiohttp
 
 GLOBAL_PER_SECOND = 50
 """Discord's global limit: requests a second, for the whole bot."""
-SLACK = 0.1
-"""Seconds added to each one-second window, for the network's jitter: a request sent
-just over a second after another may arrive just under it."""
+SLACK = 0.05
+"""Seconds added to each one-second window, for clocks that differ a little."""
+HOLD_MAX = 10.0
+"""Seconds after which a request never heard of again (no end, no error) frees its place."""
 EXEMPT = re.compile(r"/api/v\d+/(interactions|webhooks)/")
 """Interaction callbacks and followups (webhook calls with the interaction's token)."""
 
@@ -44,8 +47,21 @@ def share(shard_count: int | None, shards: tuple[int, ...] | None) -> float:
     return len(shards) / shard_count
 
 
+@dataclass
+class Slot:
+    """One request's place in the budget: from its start until a window after its end."""
+
+    start: float
+    end: float | None = None
+
+
 class RateBudget:
-    """At most ``limit`` requests in any ``window`` seconds, first come first served."""
+    """At most ``limit`` requests in any ``window`` seconds, first come first served.
+
+    A request holds its place from when it starts until ``window`` after its answer:
+    Discord counts it somewhere between the two, so two requests ``limit`` apart always
+    reach Discord at least a window apart, however long the network or the event loop
+    held the first one (a window counted from the start alone does not ensure that)."""
 
     def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
         if per_second <= 0:
@@ -55,8 +71,9 @@ class RateBudget:
         second, so that ``limit / window`` never exceeds ``per_second``."""
         self.window = max(1.0, self.limit / per_second) + SLACK
         self.clock = clock
-        self._sent: collections.deque[float] = collections.deque()
+        self._slots: list[Slot] = []
         self._turn = asyncio.Lock()  # FIFO: waiters are served in the order they came
+        self._ended = asyncio.Event()
         self.waiting = 0
         """Requests waiting for their turn right now."""
 
@@ -65,21 +82,35 @@ class RateBudget:
         """The most this budget lets through, on average, in a second."""
         return self.limit / self.window
 
-    async def acquire(self) -> None:
-        """Wait until one more request fits in the window, and count it."""
+    def _free_at(self, slot: Slot) -> float:
+        return (slot.end if slot.end is not None else slot.start + HOLD_MAX) + self.window
+
+    async def acquire(self) -> Slot:
+        """Wait until one more request fits, and hold its place (``release`` it at its
+        end)."""
         self.waiting += 1
         try:
             async with self._turn:
                 while True:
                     now = self.clock()
-                    while self._sent and self._sent[0] <= now - self.window:
-                        self._sent.popleft()
-                    if len(self._sent) < self.limit:
-                        self._sent.append(now)
-                        return
-                    await asyncio.sleep(self._sent[0] + self.window - now)
+                    self._slots = [s for s in self._slots if self._free_at(s) > now]
+                    if len(self._slots) < self.limit:
+                        slot = Slot(now)
+                        self._slots.append(slot)
+                        return slot
+                    self._ended.clear()
+                    soonest = min(map(self._free_at, self._slots)) - now
+                    with contextlib.suppress(TimeoutError):  # or an end moves it sooner
+                        await asyncio.wait_for(self._ended.wait(), soonest)
         finally:
             self.waiting -= 1
+
+    def release(self, slot: Slot) -> None:
+        """The request of ``slot`` was answered (or failed): its place is free a window
+        from now."""
+        if slot.end is None:
+            slot.end = self.clock()
+            self._ended.set()
 
 
 def budget_trace(budget: RateBudget) -> aiohttp.TraceConfig:
@@ -93,10 +124,19 @@ def budget_trace(budget: RateBudget) -> aiohttp.TraceConfig:
     ) -> None:
         path = params.url.path
         if path.startswith("/api/") and not EXEMPT.match(path):
-            await budget.acquire()
+            context.budget_slot = await budget.acquire()
+
+    async def on_request_done(
+        session: aiohttp.ClientSession, context: SimpleNamespace, params: object
+    ) -> None:
+        slot = getattr(context, "budget_slot", None)
+        if slot is not None:
+            budget.release(slot)
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
+    trace.on_request_end.append(on_request_done)
+    trace.on_request_exception.append(on_request_done)
     return trace
 
 

@@ -24,16 +24,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True)
 def global_limit(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
-    """The global limit of this test, in the bot (``rate_budget``) and in the fake."""
+    """The global limit of this test, in the bot (``rate_budget``) and in every fake."""
     if request.node.get_closest_marker("real_global_limit") is not None:
         return GLOBAL_LIMIT
     monkeypatch.setattr(rate_budget, "GLOBAL_PER_SECOND", SPED_UP_LIMIT)
+    monkeypatch.setattr(FakeDiscord, "default_global_limit", SPED_UP_LIMIT)
     return SPED_UP_LIMIT
 
 
 @pytest.fixture
-async def fake(global_limit: int) -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(global_limit=global_limit) as server:
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as server:
         yield server
         unknown = [f"{c.method} {c.path}" for c in server.unknown_calls]
         assert not unknown, f"the client called routes the fake does not know: {unknown}"
@@ -45,7 +46,7 @@ def world(fake: FakeDiscord) -> World:
 
 
 @pytest.fixture
-async def sharded(global_limit: int) -> AsyncIterator[FakeDiscord]:
+async def sharded() -> AsyncIterator[FakeDiscord]:
     """A fake Discord that recommends two gateway shards."""
-    async with FakeDiscord(recommended_shards=2, global_limit=global_limit) as server:
+    async with FakeDiscord(recommended_shards=2) as server:
         yield server

@@ -123,6 +123,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import EllipsisType
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
@@ -955,6 +956,9 @@ def check_option_value(command: str, spec: dict[str, Any], value: Any) -> None:
 class FakeDiscord:
     """The fake Discord server. Use as ``async with FakeDiscord() as fake:``."""
 
+    default_global_limit: int | None = GLOBAL_LIMIT
+    """``global_limit`` when none is given (the end-to-end tests' conftest raises it)."""
+
     def __init__(
         self,
         *,
@@ -968,7 +972,7 @@ class FakeDiscord:
         dispatch_message_events: bool = True,
         recommended_shards: int = 1,
         max_concurrency: int = 1,
-        global_limit: int | None = GLOBAL_LIMIT,
+        global_limit: int | None | EllipsisType = ...,
         guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
         self.snowflakes = Snowflakes()
@@ -986,9 +990,9 @@ class FakeDiscord:
         """``shards`` of ``GET /gateway/bot``: what an ``AutoShardedClient`` without
         ``shard_count`` runs."""
         self.max_concurrency = max_concurrency
-        self.global_limit = global_limit
+        self.global_limit = self.default_global_limit if global_limit is ... else global_limit
         """The bot's REST requests allowed in any second, all its clients together
-        (Discord: 50); more are answered 429 ``global``. None: no limit."""
+        (Discord: 50, the default); more are answered 429 ``global``. None: no limit."""
         self.global_times: list[float] = []
         """When each request counted against the global limit arrived (monotonic)."""
         self.global_limited: list[RestCall] = []

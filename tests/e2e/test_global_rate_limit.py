@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import aiohttp
 import pytest
 from drivers import make_bot
 from fake_discord import GLOBAL_LIMIT, FakeChannel, FakeDiscord, FakeGuild, World, run_client
@@ -79,3 +80,26 @@ async def test_a_click_is_answered_at_once_while_the_budget_is_spent(
         await asyncio.wait_for(sending, 10)
         assert fake.global_limited == []
         assert fake.busiest_second() <= GLOBAL_LIMIT
+
+
+async def test_the_fake_answers_past_its_global_limit_as_discord_does() -> None:
+    async with FakeDiscord(global_limit=2) as fake:
+        me = f"{fake.rest_base}/users/@me"
+        bot = {"Authorization": f"Bot {fake.token}"}
+        async with aiohttp.ClientSession() as http:
+            for _ in range(2):
+                async with http.get(me, headers=bot) as answer:
+                    assert answer.status == 200
+            callback = f"{fake.rest_base}/interactions/1/token/callback"
+            async with http.post(callback, json={"type": 1}, headers=bot) as answer:
+                assert answer.status != 429  # interactions are not bound to the limit
+            async with http.get(me, headers=bot) as answer:
+                assert answer.status == 429
+                body = await answer.json()
+                assert answer.headers["X-RateLimit-Global"] == "true"
+                assert answer.headers["X-RateLimit-Scope"] == "global"
+                assert "Via" in answer.headers  # discord.py retries only with it
+        assert body["message"] == "You are being rate limited." and body["global"] is True
+        assert 0 < body["retry_after"] <= 1
+        assert [c.path for c in fake.global_limited] == ["/users/@me"]
+        assert fake.busiest_second() == 2

@@ -18,6 +18,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import aiohttp.resolver
 import pytest
 from drivers import make_bot
@@ -195,6 +196,20 @@ async def test_fewer_shards_than_discord_recommends_are_refused_before_connectin
             " on every process, or leave it empty"
         )
         assert fake.gateway_queries == [] and fake.session_starts_used == 0
+
+
+async def test_the_fake_closes_an_identify_with_too_few_shards_4011() -> None:
+    async with FakeDiscord(compress=False, guilds_per_shard=1) as fake:
+        for n in range(3):
+            fake.add_guild(f"server {n}")
+        url = f"{fake.gateway_url}?v=10&encoding=json"
+        identify = {"op": 2, "d": {"token": fake.token, "intents": 0, "shard": [0, 2]}}
+        async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+            assert (await ws.receive_json(timeout=5))["op"] == 10
+            await ws.send_json(identify)
+            closed = await ws.receive(timeout=5)
+        assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4011
+        assert fake.identify_count == 0 and fake.session_starts_used == 1
 
 
 async def test_few_session_starts_left_are_a_warning_of_the_start(

@@ -1,5 +1,8 @@
 """Each process's share of Discord's global limit: the shares of the processes running a
-bot's shards never add up to more than the limit, whatever the split."""
+bot's shards never add up to more than the limit, whatever the split; and a request holds
+its place until a window after its answer, not after its start."""
+
+import asyncio
 
 import pytest
 
@@ -39,3 +42,24 @@ def test_the_shares_of_every_split_stay_within_the_global_limit(
 def test_a_rate_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive rate, not 0"):
         RateBudget(0)
+
+
+async def test_a_place_is_free_a_window_after_its_request_ended() -> None:
+    now = [0.0]
+    budget = RateBudget(2, clock=lambda: now[0])
+    first, second = await budget.acquire(), await budget.acquire()
+    third = asyncio.create_task(budget.acquire())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not third.done() and budget.waiting == 1
+    now[0] = 0.5  # the first answered half a second after it started
+    budget.release(first)
+    now[0] = 1.4  # a window after the first's start, not yet after its answer
+    budget.release(second)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not third.done()
+    now[0] = 0.5 + budget.window  # a window after the first's answer: its place is free
+    await asyncio.wait_for(third, 1)  # woken when the soonest place was due
+    budget.release(second)
+    assert (second.end, budget.waiting) == (1.4, 0)  # an end is taken once
