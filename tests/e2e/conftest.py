@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fake_discord import GLOBAL_LIMIT, FakeDiscord, World, build_world
+from fake_discord import GLOBAL_LIMIT, SPED_UP_GLOBAL_LIMIT, FakeDiscord, World, build_world
 
 from bot.discord import rate_budget
 
-SPED_UP_LIMIT = 1000
+SPED_UP_LIMIT = SPED_UP_GLOBAL_LIMIT
 """Discord's global limit as the end-to-end tests see it. They run Discord sped up (table
 edits every 10 ms, bots that do not pause), a hundred times more requests a second than
 the bot sends for real; the limit goes up with them, in the fake and in the bot's own

@@ -201,6 +201,10 @@ TOKEN_LIFETIME = 15 * 60.0
 GLOBAL_LIMIT = 50
 """Discord's global rate limit: a bot's REST requests in one second, all its processes
 together (interaction callbacks and followups excepted)."""
+SPED_UP_GLOBAL_LIMIT = 1000
+"""The global limit of the end-to-end tests that run Discord sped up (table edits every
+10 ms, bots that do not pause): raised with them, in the fake and in the bot's budget
+(``conftest.py``; ``FAKE_GLOBAL_LIMIT`` for a bot in its own process)."""
 GUILDS_PER_SHARD = 2500
 """Discord's most servers on one shard: past it, a connection is closed 4011."""
 NONCE_WINDOW = 120.0
