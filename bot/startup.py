@@ -33,7 +33,8 @@ STATUSES = {
     COPY_DIFFERS: "migrate-db only: the copy differed from its source and was rolled back",
     TOKEN_REFUSED: "Discord refused the token",
     DISCORD_UNREACHABLE: "Discord could not be reached (no network, DNS, or Discord down)",
-    DISCORD_REFUSED: "Discord refused the connection (intents, shards) or a request at start",
+    DISCORD_REFUSED: "Discord refused the connection (intents, shards) or a request at start,"
+    " or TAROT_SHARD_COUNT is below the shards Discord recommends",
 }
 """Every exit status of ``python -m bot``, for its ``--help``."""
 
@@ -57,6 +58,7 @@ async def serve(settings: Settings, token: str) -> int:
     """Open the database, then run the bot on it until it closes; the exit status, with
     its one line on standard error when it failed."""
     from .discord.client import TarotBot
+    from .discord.shard_check import TooFewShards
     from .storage import DatabaseUnusable, open_storage
 
     try:
@@ -69,6 +71,8 @@ async def serve(settings: Settings, token: str) -> int:
             await bot.start(token)
     except DatabaseUnusable as e:
         return failed(DATABASE_UNUSABLE, f"Database: {e}")
+    except TooFewShards as e:
+        return failed(DISCORD_REFUSED, str(e))
     except discord.LoginFailure:
         return failed(TOKEN_REFUSED, "Discord refused the token: check DISCORD_TOKEN.")
     except discord.PrivilegedIntentsRequired:

@@ -28,11 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.discord.pacing import Coalescer
+from bot.discord.presenter import EDIT_INTERVAL
+from bot.discord.rate_budget import GLOBAL_PER_SECOND
 from bot.heap import freeze_startup_objects
 from bot.storage import DatabaseUnusable, open_storage, sqlite_path
 from bot.storage.locations import shown
-from bot.tables import Refused, TableManager, TableSettings, TableSnapshot
-from bot.tables.events import DealFinished, Event, GameFinished
+from bot.tables import LoopClock, Refused, TableManager, TableSettings, TableSnapshot
+from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.thinking import bot_pool, default_workers
 from tarot_core import DealView
 from tarot_core.arena import percentile
@@ -169,6 +172,10 @@ def run_processes(args: argparse.Namespace) -> int:
         "actions_per_second": round(sum(f["actions_per_second"] for f in figures), 1),
         "deals_per_second": round(sum(f["deals_per_second"] for f in figures), 2),
         "human_p99_ms": max(f["human_latency_ms"]["p99"] or 0 for f in figures),
+        "discord_requests_per_second": {
+            key: round(sum(f["discord_requests_per_second"][key] for f in figures), 1)
+            for key in ("table_edits", "dm_edits", "lines", "all")
+        },
         "each": figures,
     }
     if args.json:
@@ -180,6 +187,7 @@ def run_processes(args: argparse.Namespace) -> int:
             f" {total['actions_per_second']} actions/s, {total['deals_per_second']} deals/s,"
             f" human action p99 at worst {total['human_p99_ms']} ms"
         )
+        print(f"bot-wide, all processes: {discord_line(total['discord_requests_per_second'])}")
     return 0
 
 
@@ -210,26 +218,82 @@ class Measures:
     finished: set[int] = field(default_factory=set)
 
 
-class LoadPresenter:
-    """Notes times only: a real presenter queues its Discord calls just as cheaply."""
+@dataclass
+class DiscordCalls:
+    """The REST requests the Discord presenter would send, counted while measuring."""
+
+    table_edits: int = 0
+    dm_edits: int = 0
+    lines: int = 0
+
+
+class CountedSends:
+    """What ``bot.discord.presenter`` sends for the table service's calls, counted instead
+    of sent: each table message and each human's DM paced as it paces them (one edit per
+    message at most every ``EDIT_INTERVAL``, the latest state), and one post per channel
+    line, the short lines of one change joined. A DM whose text would not change is still
+    counted (the presenter skips it): an upper bound there."""
 
     def __init__(self, m: Measures) -> None:
         self.m = m
+        self.calls = DiscordCalls()
+        clock = LoopClock()
+        self.tables: Coalescer[int, None] = Coalescer(clock, EDIT_INTERVAL, self._table)
+        self.dms: Coalescer[tuple[int, int], None] = Coalescer(clock, EDIT_INTERVAL, self._dm)
+        self._changes: dict[int, int] = {}
+        """channel -> table changes so far: short lines of one change go out as one."""
+        self._last_short: dict[int, int] = {}
+
+    def table_changed(self, channel: int) -> None:
+        self._changes[channel] = self._changes.get(channel, 0) + 1
+        self.tables.submit(channel, None)
+
+    def told(self, game: int, seat: int) -> None:
+        self.dms.submit((game, seat), None)
+
+    def line(self, channel: int, event: Event) -> None:
+        short = not isinstance(event, (DealFinished, GameFinished, Reminder))
+        change = self._changes.get(channel, 0)
+        if short and self._last_short.get(channel) == change:
+            return  # joined to the line before it
+        self._last_short[channel] = change if short else -1
+        if self.m.measuring:
+            self.calls.lines += 1
+
+    async def _table(self, channel: int, value: None) -> None:
+        if self.m.measuring:
+            self.calls.table_edits += 1
+
+    async def _dm(self, key: tuple[int, int], value: None) -> None:
+        if self.m.measuring:
+            self.calls.dm_edits += 1
+
+
+class LoadPresenter:
+    """Notes times, and counts what the Discord presenter would send (``CountedSends``):
+    a real presenter queues its Discord calls just as cheaply."""
+
+    def __init__(self, m: Measures) -> None:
+        self.m = m
+        self.sends = CountedSends(m)
 
     async def table_changed(self, table: TableSnapshot) -> None:
         self.m.changed_at[table.channel_id] = time.perf_counter()
         if self.m.measuring:
             self.m.actions += 1
+        self.sends.table_changed(table.channel_id)
 
     async def tell_seat(
         self, table: TableSnapshot, seat: int, user_id: int, view: DealView
     ) -> None:
+        self.sends.told(table.game_id, seat)
         if view.to_act == seat:
             waiting = self.m.turn_of.get(table.channel_id)
             if waiting is not None:
                 waiting.set()
 
     async def announce(self, table: TableSnapshot, event: Event) -> None:
+        self.sends.line(table.channel_id, event)
         if isinstance(event, DealFinished) and self.m.measuring:
             self.m.deals += 1
         if isinstance(event, GameFinished):
@@ -310,7 +374,8 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         stand_in_after=7200,
         idle_expiry=86400,
     )
-    manager = TableManager(storage, LoadPresenter(m), settings, executor=pool)
+    presenter = LoadPresenter(m)
+    manager = TableManager(storage, presenter, settings, executor=pool)
     crossing = None
     if args.cross:
         crossing = await Crossing.open(location, storage, args.part or 0, manager)
@@ -360,6 +425,7 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
     await storage.close()
     ms = [x * 1000 for x in m.latencies]
     stalls = [x * 1000 for x in m.stalls]
+    calls = presenter.sends.calls
     return {
         "backend": "sqlite" if sqlite_path(location) is not None else "postgresql",
         "location": shown(location) if args.db else "a temporary SQLite file",
@@ -383,6 +449,12 @@ async def benchmark(args: argparse.Namespace, location: str) -> dict[str, Any]:
         "loop_stall_ms": {
             "p99": _round(percentile(stalls, 0.99)),
             "max": _round(max(stalls) if stalls else None),
+        },
+        "discord_requests_per_second": {
+            "table_edits": round(calls.table_edits / elapsed, 1),
+            "dm_edits": round(calls.dm_edits / elapsed, 1),
+            "lines": round(calls.lines / elapsed, 1),
+            "all": round((calls.table_edits + calls.dm_edits + calls.lines) / elapsed, 1),
         },
         "memory_per_table_kib": round((after - before) / args.tables / 1024, 1),
         "rss_mib": round(after / 2**20, 1),
@@ -412,5 +484,16 @@ def report(f: dict[str, Any]) -> str:
             + (f"; {f['clicks_not_taken']} clicks not taken in time" if f["crossing"] else ""),
             f"event loop stall:    max {stall['max']} ms, p99 {stall['p99']} ms (target < 50 ms)",
             f"memory per table:    {f['memory_per_table_kib']} KiB (RSS {f['rss_mib']} MiB)",
+            discord_line(f["discord_requests_per_second"]),
         ]
+    )
+
+
+def discord_line(rates: dict[str, float]) -> str:
+    """What the presenter would send, against Discord's global limit."""
+    return (
+        f"Discord requests:    {rates['all']}/s the presenter would send (table edits"
+        f" {rates['table_edits']}/s, DM edits {rates['dm_edits']}/s, channel lines"
+        f" {rates['lines']}/s; interaction answers not counted, they are not bound to the"
+        f" limit); Discord allows {GLOBAL_PER_SECOND}/s for the whole bot"
     )

@@ -26,7 +26,9 @@ from bot.tables.thinking import bot_pool
 from .command_sync import sync_if_changed
 from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
+from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
+from .shard_check import check_gateway
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,9 @@ class TarotBot(commands.AutoShardedBot):
             options.setdefault("shard_count", settings.shard_count)
         if settings.shards is not None:
             options.setdefault("shard_ids", list(settings.shards))
+        self.rate_budget = process_budget(settings.shard_count, settings.shards)
+        """This process's share of Discord's global limit (``rate_budget.py``)."""
+        options.setdefault("http_trace", budget_trace(self.rate_budget))
         # The bot has no voice: discord.py's warnings at client creation that its voice
         # libraries (PyNaCl, davey) are missing say nothing useful.
         discord.VoiceClient.warn_nacl = False
@@ -94,6 +99,7 @@ class TarotBot(commands.AutoShardedBot):
         from .ui.deal_pictures import DealPictureSelect
         from .ui.handler import ControlHandler
 
+        await check_gateway(self.http, self.settings.shard_count, self.settings.shards)
         if getattr(self, "storage", None) is None:
             self.storage = await open_storage(self.settings.database)
         self.storage.on_unusable = self.database_unusable

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 
 def run(*args: str) -> dict[str, object]:
@@ -107,6 +108,14 @@ def check_load(f: dict[str, object]) -> None:
     stall = f["loop_stall_ms"]
     assert isinstance(stall, dict) and 0 <= stall["p99"] <= stall["max"]
     assert isinstance(f["memory_per_table_kib"], float)
+    calls = f["discord_requests_per_second"]
+    assert isinstance(calls, dict)
+    assert calls["all"] == pytest.approx(
+        calls["table_edits"] + calls["dm_edits"] + calls["lines"], abs=0.2
+    )
+    assert 0 < calls["table_edits"] <= 12 * 1.1  # one edit a second at most per table
+    assert 0 < calls["dm_edits"] <= 4 * 1.1  # one human each at 4 tables
+    assert calls["lines"] > 0
 
 
 def test_the_pictures_benchmark_times_each_picture_and_its_bytes() -> None:
@@ -143,6 +152,9 @@ def test_the_load_benchmark_runs_two_processes_on_one_postgresql(pg_url: str) ->
         check_load(part)
     assert f["tables"] == 24
     assert f["actions_per_second"] == round(sum(p["actions_per_second"] for p in each), 1)
+    bot_wide = f["discord_requests_per_second"]  # what all the processes would send
+    assert isinstance(bot_wide, dict)
+    assert bot_wide["all"] == round(sum(p["discord_requests_per_second"]["all"] for p in each), 1)
 
     async def channels() -> int:
         conn = await asyncpg.connect(pg_url)

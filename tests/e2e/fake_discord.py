@@ -87,6 +87,13 @@ discord.py facts this fake relies on (2.7.1):
 * ``fake.hold(method, pattern)`` leaves matching requests unanswered until the returned
   ``Hold`` is released (``hold.until_waiting()`` waits for one to arrive): a slow Discord
   without sleeping.
+* Discord's global rate limit: at most ``global_limit`` (50) REST requests of the bot (its
+  token) arrive in any second, all its clients together; past it, 429 with
+  ``{"message": "You are being rate limited.", "retry_after": s, "global": true}`` and
+  ``X-RateLimit-Global: true``, ``X-RateLimit-Scope: global`` (and ``Via``: discord.py
+  waits, then retries). Interaction callbacks and followups are not counted, as Discord
+  documents. ``fake.global_times`` (arrivals counted), ``fake.busiest_second()`` and
+  ``fake.global_limited`` (the 429s, kept out of ``calls``) tell what happened.
 * Gateway sharding, as Discord does it: an IDENTIFY may carry ``shard: [id, count]``
   (discord.py sends it for ``Client(shard_id=, shard_count=)`` and for every shard of an
   ``AutoShardedClient``); a guild belongs to shard ``(guild_id >> 22) % count``, DMs (and
@@ -101,6 +108,10 @@ discord.py facts this fake relies on (2.7.1):
   ``before_identify_hook``, which ``run_client`` removes. ``fake.add_guild(name,
   shard=1, shard_count=2)`` picks an id on that shard; ``interaction.shards`` says which
   shard(s) an interaction was delivered to, ``fake.sessions`` lists the live sessions.
+  An IDENTIFY with fewer shards than the fake's servers need at ``guilds_per_shard``
+  (Discord: 2,500) a shard is closed 4011, "Sharding required."; each IDENTIFY with the
+  right token spends one of ``session_starts_total`` (1,000), which ``session_start_limit``
+  of ``/gateway/bot`` reports (a test may set ``fake.session_starts_used``).
 * An interaction's 3 s (its first answer; after them 404, code 10062 "Unknown
   interaction") and its token's 15 minutes count from its creation, the time in its
   snowflake, as Discord counts them; ``slash``, ``click`` and ``select`` take ``late=``
@@ -129,6 +140,7 @@ import fnmatch
 import itertools
 import json
 import logging
+import math
 import random
 import re
 import secrets
@@ -137,6 +149,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import EllipsisType
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
@@ -211,6 +224,15 @@ MT_THREAD_CREATED = 18
 
 TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction token works for webhook calls (followups, edits)."""
+GLOBAL_LIMIT = 50
+"""Discord's global rate limit: a bot's REST requests in one second, all its processes
+together (interaction callbacks and followups excepted)."""
+SPED_UP_GLOBAL_LIMIT = 1000
+"""The global limit of the end-to-end tests that run Discord sped up (table edits every
+10 ms, bots that do not pause): raised with them, in the fake and in the bot's budget
+(``conftest.py``; ``FAKE_GLOBAL_LIMIT`` for a bot in its own process)."""
+GUILDS_PER_SHARD = 2500
+"""Discord's most servers on one shard: past it, a connection is closed 4011."""
 NONCE_WINDOW = 120.0
 """Seconds a message nonce is remembered. Discord says "the past few minutes" without a
 figure; the fake takes the short end, so that nothing relies on a long window."""
@@ -1038,6 +1060,9 @@ def check_option_value(command: str, spec: dict[str, Any], value: Any) -> None:
 class FakeDiscord:
     """The fake Discord server. Use as ``async with FakeDiscord() as fake:``."""
 
+    default_global_limit: int | None = GLOBAL_LIMIT
+    """``global_limit`` when none is given (the end-to-end tests' conftest raises it)."""
+
     def __init__(
         self,
         *,
@@ -1051,6 +1076,8 @@ class FakeDiscord:
         dispatch_message_events: bool = True,
         recommended_shards: int = 1,
         max_concurrency: int = 1,
+        global_limit: int | None | EllipsisType = ...,
+        guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
         self.snowflakes = Snowflakes()
         self.application_id = self.snowflakes.next()
@@ -1067,6 +1094,20 @@ class FakeDiscord:
         """``shards`` of ``GET /gateway/bot``: what an ``AutoShardedClient`` without
         ``shard_count`` runs."""
         self.max_concurrency = max_concurrency
+        self.global_limit = self.default_global_limit if global_limit is ... else global_limit
+        """The bot's REST requests allowed in any second, all its clients together
+        (Discord: 50, the default); more are answered 429 ``global``. None: no limit."""
+        self.global_times: list[float] = []
+        """When each request counted against the global limit arrived (monotonic)."""
+        self.global_limited: list[RestCall] = []
+        """The requests answered 429 ``global`` (not in ``calls``)."""
+        self.guilds_per_shard = guilds_per_shard
+        """The most servers a shard may hold: an IDENTIFY with fewer shards than the
+        servers need at that many a shard is closed 4011 (Discord: 2,500)."""
+        self.session_starts_total = 1000
+        self.session_starts_used = 0
+        """Session starts spent (each IDENTIFY with the right token), for
+        ``session_start_limit`` of ``GET /gateway/bot``; a test may set it."""
 
         self.users: dict[str, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[str, FakeGuild] = {}
@@ -1581,6 +1622,10 @@ class FakeDiscord:
         except (TypeError, ValueError, IndexError):
             await conn.ws.close(code=4010, message=b"Invalid shard.")
             return
+        self.session_starts_used += 1
+        if len(self.guilds) > shard_count * self.guilds_per_shard:
+            await conn.ws.close(code=4011, message=b"Sharding required.")
+            return
         self.identify_count += 1
         session = GatewaySession(
             secrets.token_hex(16),
@@ -2029,6 +2074,9 @@ class FakeDiscord:
                 # "/users/@me" must not be taken for "/users/{user_id}": first match wins.
                 route, handler_name, params = f"{m} {template}", handler, match.groupdict()
                 break
+        limited = self._over_global_limit(request, method, path, route)
+        if limited is not None:
+            return limited
         body, files = await self._read_body(request)
         for held in [h for h in self.holds if h.matches(method, path, route)]:
             held.waiting += 1
@@ -2074,6 +2122,51 @@ class FakeDiscord:
             body=json.dumps(answer).encode(),
             headers={**headers, "Content-Type": "application/json"},
         )
+
+    def _over_global_limit(
+        self, request: web.Request, method: str, path: str, route: str
+    ) -> web.Response | None:
+        """Discord's global limit: a 429 ``global`` for a request of the bot (its token)
+        past ``global_limit`` in the last second; interaction callbacks and followups are
+        not bound to it."""
+        if not self._authorized(request) or path.startswith(("/interactions/", "/webhooks/")):
+            return None
+        now = time.monotonic()
+        if self.global_limit is not None:
+            recent = [t for t in self.global_times[-self.global_limit :] if t > now - 1.0]
+            if len(recent) >= self.global_limit:
+                retry_after = round(recent[0] + 1.0 - now, 3)
+                call = RestCall(method, path, route, 429, now)
+                self.global_limited.append(call)
+                self._notify()
+                return web.Response(
+                    status=429,
+                    body=json.dumps(
+                        {
+                            "message": "You are being rate limited.",
+                            "retry_after": retry_after,
+                            "global": True,
+                        }
+                    ).encode(),
+                    headers={
+                        "Content-Type": "application/json",
+                        "Via": "1.1 google",
+                        "Retry-After": str(max(1, math.ceil(retry_after))),
+                        "X-RateLimit-Global": "true",
+                        "X-RateLimit-Scope": "global",
+                    },
+                )
+        self.global_times.append(now)
+        return None
+
+    def busiest_second(self) -> int:
+        """The most requests counted against the global limit in any one second."""
+        times, most, first = self.global_times, 0, 0
+        for last, t in enumerate(times):
+            while times[first] <= t - 1.0:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
 
     def _authorized(self, request: web.Request) -> bool:
         return request.headers.get("Authorization") == f"Bot {self.token}"
@@ -2394,13 +2487,13 @@ class FakeDiscord:
     async def _r_gateway_bot(
         self, request: web.Request, params: dict[str, str], body: Any, files: list[FakeAttachment]
     ) -> Answer:
-        total = 1000
+        total = self.session_starts_total
         return 200, {
             "url": self.gateway_url,
             "shards": self.recommended_shards,
             "session_start_limit": {
                 "total": total,
-                "remaining": max(0, total - self.identify_count),
+                "remaining": max(0, total - self.session_starts_used),
                 "reset_after": 14400000,
                 "max_concurrency": self.max_concurrency,
             },

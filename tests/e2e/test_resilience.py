@@ -233,7 +233,14 @@ def dm_seats(db: Path, game_id: int, users: list[FakeUser]) -> dict[str, int]:
 async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp_path: Path):
     alice, bob = world.alice, world.bob
     gid = world.guild.id
-    runner = BotProcess(fake, world, tmp_path, "test_resilience", FAKE_EDIT_INTERVAL=FAST_EDITS)
+    runner = BotProcess(
+        fake,
+        world,
+        tmp_path,
+        "test_resilience",
+        FAKE_EDIT_INTERVAL=FAST_EDITS,
+        FAKE_GLOBAL_LIMIT=str(fake.global_limit),
+    )
     db = runner.db
     try:
         first = await runner.spawn()
@@ -552,6 +559,9 @@ async def test_rest_calls_per_deal(
 if __name__ == "__main__":  # the bot process of test_sigkill_mid_deal_and_restart
     import bot.discord.presenter as presenter_module
     from bot.__main__ import main
+    from bot.discord import rate_budget
 
     presenter_module.EDIT_INTERVAL = float(os.environ["FAKE_EDIT_INTERVAL"])
+    if "FAKE_GLOBAL_LIMIT" in os.environ:  # sped up as the edits are
+        rate_budget.GLOBAL_PER_SECOND = int(os.environ["FAKE_GLOBAL_LIMIT"])
     sys.exit(main())

@@ -18,9 +18,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import aiohttp.resolver
 import pytest
-from fake_discord import FakeDiscord, point_discord_py_at
+from drivers import make_bot
+from fake_discord import FakeDiscord, World, point_discord_py_at, run_client
 
 import bot.__main__ as bot_main
 from bot.settings import load_settings
@@ -172,6 +174,55 @@ async def test_a_connection_discord_closes_for_good_ends_in_one_line(
     assert status == DISCORD_REFUSED == 8
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"Discord refused the connection{'' if code == 4014 else f' (code {code})'}: {reason}"
+    )
+
+
+async def test_fewer_shards_than_discord_recommends_are_refused_before_connecting(
+    tmp_path: Path,
+) -> None:
+    """Discord closes the gateway 4011 when a bot has too few shards for its servers, and
+    each try spends a session start: the bot asks ``/gateway/bot`` first and stops in
+    one line, without opening the gateway."""
+    async with FakeDiscord(recommended_shards=3, guilds_per_shard=1) as fake:
+        for n in range(3):
+            fake.add_guild(f"server {n}")
+        status, stderr = await run_bot(
+            fake.rest_base, fake.gateway_url, tmp_path, fake.token, TAROT_SHARD_COUNT="2"
+        )
+        assert status == DISCORD_REFUSED == 8
+        assert ends_in_one_line(stderr) == (
+            "TAROT_SHARD_COUNT=2 is below the 3 shards Discord recommends for this bot (with"
+            " too few it closes the connection, code 4011): set TAROT_SHARD_COUNT=3 or more"
+            " on every process, or leave it empty"
+        )
+        assert fake.gateway_queries == [] and fake.session_starts_used == 0
+
+
+async def test_the_fake_closes_an_identify_with_too_few_shards_4011() -> None:
+    async with FakeDiscord(compress=False, guilds_per_shard=1) as fake:
+        for n in range(3):
+            fake.add_guild(f"server {n}")
+        url = f"{fake.gateway_url}?v=10&encoding=json"
+        identify = {"op": 2, "d": {"token": fake.token, "intents": 0, "shard": [0, 2]}}
+        async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+            assert (await ws.receive_json(timeout=5))["op"] == 10
+            await ws.send_json(identify)
+            closed = await ws.receive(timeout=5)
+        assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4011
+        assert fake.identify_count == 0 and fake.session_starts_used == 1
+
+
+async def test_few_session_starts_left_are_a_warning_of_the_start(
+    fake: FakeDiscord, world: World, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.session_starts_used = 995
+    async with run_client(fake, make_bot(tmp_path, TAROT_SHARD_COUNT="1")):
+        pass
+    [warned] = [r for r in caplog.records if "session starts" in r.getMessage()]
+    assert warned.levelno == logging.WARNING
+    assert warned.getMessage() == (
+        "Discord allows 5 more gateway session starts (of 1000) for 4.0 h; this process"
+        " spends 1 a start: a bot restarted in a loop runs out, and then cannot connect"
     )
 
 

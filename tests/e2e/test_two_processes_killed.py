@@ -71,6 +71,7 @@ async def test_the_owner_killed_mid_deal_restarts_and_every_deal_is_recorded_onc
                 folder,
                 "test_resilience",  # the bot, with the presenter's pacing made fast
                 FAKE_EDIT_INTERVAL=FAST_EDITS,
+                FAKE_GLOBAL_LIMIT=str(fake.global_limit),
                 TAROT_DB=pg_url,
                 TAROT_SHARD_COUNT="2",
                 TAROT_SHARDS=str(shard),
