@@ -26,6 +26,7 @@ from bot.tables.thinking import bot_pool
 from .command_sync import sync_if_changed
 from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
+from .freshness import RATE_LIMIT_WAIT
 from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
 from .shard_check import check_gateway
@@ -68,6 +69,8 @@ class TarotBot(commands.AutoShardedBot):
         # libraries (PyNaCl, davey) are missing say nothing useful.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # A rate limit longer than this raises at once instead of sleeping for minutes.
+        options.setdefault("max_ratelimit_timeout", RATE_LIMIT_WAIT)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

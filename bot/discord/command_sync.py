@@ -40,12 +40,20 @@ async def sync_if_changed(
     if await storage.meta(target) == digest:
         log.info("slash commands unchanged (%s): not synced", target)
         return False
-    if guild_id:
-        guild = discord.Object(id=guild_id)
-        tree.copy_global_to(guild=guild)
-        await tree.sync(guild=guild)
-    else:
-        await tree.sync()
+    try:
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            tree.copy_global_to(guild=guild)
+            await tree.sync(guild=guild)
+        else:
+            await tree.sync()
+    except discord.RateLimited as e:  # over the client's max_ratelimit_timeout
+        log.warning(
+            "slash commands not synced (%s): rate limited for %.0f s; the next start tries again",
+            target,
+            e.retry_after,
+        )
+        return False
     await storage.set_meta(target, digest)
     log.info("slash commands synced (%s)", target)
     return True

@@ -3,7 +3,9 @@
 Bots can play several cards within a second; the table message should be edited once
 with the latest state, not once per card. Each key (a message) is sent its latest value
 at most once per ``interval``; the latest value is never lost, and the sends of one key
-never overlap or reorder.
+never overlap or reorder. A send refused for a long while (``discord.RateLimited``: a
+rate limit longer than the client sleeps through) is not slept on inside discord.py: the
+key waits out the limit here, and then sends its latest value, whatever came meanwhile.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
+
+import discord
 
 from bot.failures import log_failure
 from bot.tables.clock import Clock
@@ -33,6 +37,8 @@ class Coalescer(Generic[K, V]):
         self._last_sent: dict[K, float] = {}
         self._runs: dict[K, asyncio.Task[None]] = {}
         """key -> the task sending its values, while one is waiting or being sent."""
+        self._not_before: dict[K, float] = {}
+        """key -> when its rate limit is over (a send refused with ``RateLimited``)."""
 
     def submit(self, key: K, value: V) -> None:
         """Note the newest value for ``key``; it will be sent soon, alone or with others'."""
@@ -43,17 +49,26 @@ class Coalescer(Generic[K, V]):
     async def _run(self, key: K) -> None:
         try:
             while key in self._latest:
-                wait = self._last_sent.get(key, -1e18) + self.interval - self.clock.now()
+                due = self._last_sent.get(key, -1e18) + self.interval
+                wait = max(due, self._not_before.get(key, -1e18)) - self.clock.now()
                 if wait > 0:
                     await self.clock.sleep(wait)
                 value = self._latest.pop(key)
                 self._last_sent[key] = self.clock.now()
                 try:
                     await self.send(key, value)
+                except discord.RateLimited as e:
+                    self._not_before[key] = self.clock.now() + e.retry_after
+                    self._latest.setdefault(key, value)  # unless a newer one came meanwhile
+                    log.warning("sending %r: rate limited for %.0f s", key, e.retry_after)
                 except Exception as e:  # a DM's text holds a hidden hand: no text logged
                     log_failure(log, f"sending {key!r}", e)
         finally:
             del self._runs[key]
+
+    def held_back(self, key: K) -> bool:
+        """``key`` waits out a rate limit: nothing of it will be sent for a while."""
+        return self._not_before.get(key, -1e18) > self.clock.now()
 
     def pending(self, key: K) -> bool:
         """A value of ``key`` is waiting or being sent."""
@@ -70,6 +85,7 @@ class Coalescer(Generic[K, V]):
         a value still waiting is kept and sent."""
         if key not in self._runs:
             self._last_sent.pop(key, None)
+            self._not_before.pop(key, None)
 
     def remembered(self) -> set[K]:
         """Every key this coalescer remembers something of."""

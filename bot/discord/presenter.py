@@ -6,7 +6,10 @@ seat's view. Bursts are coalesced (``pacing.Coalescer``): a run of bot moves cos
 and a DM whose text and controls would not change is not edited at all. A channel line
 goes out only once the table message shows the state it comes with. When a game ends,
 every DM is left without a live control, and what was kept for the game is let go.
-Message ids are stored, so after a restart the same messages are edited again.
+Message ids are stored, so after a restart the same messages are edited again. Each new
+deal, and a message nearing the hour after which Discord stops taking its edits, gets a
+fresh table message and fresh DMs (``freshness.py``); the text is made to fit Discord's
+2,000 characters without breaking (``render/fit.py``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bot.guild_config import stored_language
 from bot.i18n import locale_of, t
 from bot.pictures import jobs
 from bot.pictures.faces import emoji_stem
+from bot.render.fit import fitted
 from bot.render.table import (
     CardMarks,
     event_line,
@@ -39,7 +43,7 @@ from bot.render.table import (
     table_text,
 )
 from bot.storage import Storage
-from bot.tables import LoopClock, Refused, TableSnapshot
+from bot.tables import Clock, LoopClock, Refused, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.status import ENDED, TableStatus
 from tarot_core import DealView
@@ -48,6 +52,7 @@ from .drawing import draw
 from .emojis import CardEmojis
 from .errors import MESSAGE_LIMIT
 from .face_refusals import sent_with_faces_or_without
+from .freshness import EDITS_EXHAUSTED, jump_url, worn
 from .pacing import Coalescer
 from .threads import TableThreads
 from .ui.control_ids import ControlKind
@@ -133,7 +138,9 @@ class DiscordPresenter:
         self.storage = storage
         self.pictures = pictures
         """Deal pictures and game charts on the score sheets (``TAROT_PICTURES``)."""
-        clock = LoopClock()
+        clock: Clock = LoopClock()
+        self.clock = clock
+        """Pacing, message ages and rate-limit waits (``use_clock``)."""
         self.tables: Coalescer[int, tuple[int, TableSnapshot]] = Coalescer(
             clock, EDIT_INTERVAL, self._show_table
         )
@@ -144,7 +151,7 @@ class DiscordPresenter:
         """guild -> the table language its settings chose (None: its preferred locale);
         set by ``/tarot new`` and ``/tarot settings``, read once from storage otherwise."""
         self._lines: dict[int, asyncio.Queue[_Line]] = {}
-        self.threads = TableThreads(client, storage)
+        self.threads = TableThreads(client, storage, clock)
         self._posters: dict[int, asyncio.Task[None]] = {}
         self._message_ids: dict[int, int] = {}
         self._locale_writes: set[asyncio.Task[None]] = set()
@@ -174,6 +181,16 @@ class DiscordPresenter:
         self._unreachable: set[int] = set()
         """Channels deleted or closed to the bot: nothing more is sent there while their
         table is stopped (``_channel_lost``)."""
+        self._table_deals: dict[int, int] = {}
+        """game -> the deals played when its table message was last drawn (one more: a new
+        message)."""
+        self._dm_deals: dict[tuple[int, int], int] = {}
+        """(game, seat) -> the deals played when its DM was last drawn."""
+
+    def use_clock(self, clock: Clock) -> None:
+        """Time for the pacing, the messages' ages and the rate-limit waits (a test gives
+        Discord's own, which it can move on)."""
+        self.clock = self.tables.clock = self.dms.clock = self.threads.clock = clock
 
     # ----- the Presenter interface ---------------------------------------------------
 
@@ -254,13 +271,13 @@ class DiscordPresenter:
         """What is still kept for ``game_id`` (empty once its end has been shown): for
         tests and diagnostics."""
         found = []
-        if game_id in self._message_ids:
+        if game_id in self._message_ids or game_id in self._table_deals:
             found.append("table message")
         if self.threads.held(game_id):
             found.append("thread")
         if any(k[0] == game_id for k in self._dm_refs):
             found.append("DM messages")
-        if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown)):
+        if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown, *self._dm_deals)):
             found.append("DM states")
         if self._dm_keys(game_id):
             found.append("DM pacing")
@@ -288,11 +305,12 @@ class DiscordPresenter:
                 break
         for key in self._dm_keys(game_id):
             self.dms.forget(key)
-        for cache in (self._dm_refs, self._dm_last, self._dm_shown, self._closed):
+        for cache in (self._dm_refs, self._dm_last, self._dm_shown, self._closed, self._dm_deals):
             for key in [k for k in cache if k[0] == game_id]:
                 del cache[key]
         self._dms_told = {k for k in self._dms_told if k[0] != game_id}
         self._message_ids.pop(game_id, None)
+        self._table_deals.pop(game_id, None)
         self.threads.forget(game_id)
         self._last_deal.pop(game_id, None)
         self._standings.pop(game_id, None)
@@ -388,7 +406,7 @@ class DiscordPresenter:
                         break
                     line = joined
                     taken += 1
-                await self._send_line(channel_id, line)
+                await self._send_line_when_allowed(channel_id, line)
             except Exception as e:  # Discord's refusal, or storage (where the thread is)
                 if not (isinstance(e, discord.HTTPException) and self._channel_lost(line.table, e)):
                     log_failure(log, f"posting a line in channel {channel_id}", e)
@@ -423,6 +441,17 @@ class DiscordPresenter:
             channel = self.client.get_partial_messageable(channel_id)
             await channel.send(line.text, allowed_mentions=mentions, files=files())
 
+    async def _send_line_when_allowed(self, channel_id: int, line: _Line) -> None:
+        """``_send_line``, waiting out a rate limit too long for discord.py to sleep
+        through (``discord.RateLimited``): a line is never dropped for it."""
+        while True:
+            try:
+                await self._send_line(channel_id, line)
+                return
+            except discord.RateLimited as e:
+                log.warning("channel %s: lines rate limited for %.0f s", channel_id, e.retry_after)
+                await self.clock.sleep(e.retry_after)
+
     async def _picture(self, line: _Line) -> bytes | None:
         """``line``'s picture, if it is drawn within ``PICTURE_WAIT``: a worker stuck on
         something else must not hold up the channel's lines (they go out without it)."""
@@ -446,6 +475,7 @@ class DiscordPresenter:
                         lambda: (
                             self._table_shown.get(channel_id, 0) >= seq
                             or not self.tables.pending(channel_id)
+                            or self.tables.held_back(channel_id)
                         )
                     ),
                     LINE_WAIT,
@@ -466,6 +496,9 @@ class DiscordPresenter:
         seq, table = value
         try:
             await self._edit_table(channel_id, table)
+        except discord.RateLimited:
+            seq = self._seq  # not editable for a while: no line waits for it meanwhile
+            raise
         except discord.HTTPException as e:
             if not self._channel_lost(table, e):
                 raise
@@ -485,28 +518,88 @@ class DiscordPresenter:
         await self._known(channel_id)
         await self._faces_known()
         locale = self.channel_locale(channel_id)
-        if table.status == "lobby":
-            text = lobby_text(locale, table)
-        else:
-            text = table_text(locale, table, self.card_marks(locale))
-        text = text[:MESSAGE_LIMIT]
+        text = self.table_content(table, locale)
         view = self.table_view(table, locale)
         message_id = await self._table_message(table)
         channel = self.client.get_partial_messageable(channel_id)
+        worn_out = None  # the message a fresh one replaces
+        shown_played = self._table_deals.get(table.game_id)
+        if message_id is not None and self._worn(message_id, table, shown_played):
+            worn_out, message_id = message_id, None
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(
                     content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
                 )
                 self._message_ids[table.game_id] = message_id
+                self._table_deals[table.game_id] = table.deals_played
                 return
             except discord.NotFound as e:
                 if e.code in CHANNEL_LOST:
                     raise  # the channel itself is gone
                 # the message was deleted: post a new one
+            except discord.HTTPException as e:
+                if e.code != EDITS_EXHAUSTED:
+                    raise
+                worn_out = message_id  # Discord takes no more edits of it: a new one now
         sent = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
         self._message_ids[table.game_id] = sent.id
+        self._table_deals[table.game_id] = table.deals_played
         await self.storage.set_table_message(table.game_id, sent.id)
+        if worn_out is not None:
+            await self._stub(channel_id, worn_out, sent.id, table, locale, shown_played)
+
+    def table_content(self, table: TableSnapshot, locale: str | None) -> str:
+        """The table message's text, within Discord's 2,000 characters (``render/fit.py``)."""
+        if table.status == "lobby":
+            return fitted(
+                lambda snap, _: lobby_text(locale, snap),
+                table,
+                self.card_marks(locale),
+                MESSAGE_LIMIT,
+            )
+        return fitted(
+            lambda snap, marks: table_text(locale, snap, marks),
+            table,
+            self.card_marks(locale),
+            MESSAGE_LIMIT,
+        )
+
+    def _worn(self, message_id: int, table: TableSnapshot, shown_played: int | None) -> bool:
+        """A message of ``table``'s game to be replaced by a fresh one (``freshness.py``):
+        drawn before the last deal was played, or near the hour after which Discord stops
+        taking its edits. Only while the game is played: its end is shown where it was."""
+        if table.status != TableStatus.PLAYING:
+            return False
+        return worn(
+            message_id, self.clock.now(), played=table.deals_played, shown_played=shown_played
+        )
+
+    async def _stub(
+        self,
+        channel_id: int,
+        message_id: int,
+        new_id: int,
+        table: TableSnapshot,
+        locale: str | None,
+        shown_played: int | None,
+    ) -> None:
+        """Leave the replaced message as one line, without controls, that points at the
+        new one; Discord may refuse (an hour-old message): it then stays as it was."""
+        guild_id = None if channel_id != table.channel_id else table.guild_id
+        link = jump_url(guild_id, channel_id, new_id)
+        if shown_played is not None and shown_played < table.deals_played:
+            text = t(locale, "table.moved_deal", n=table.deal_number, link=link)
+        else:
+            text = t(locale, "table.moved", link=link)
+        try:
+            await (
+                self.client.get_partial_messageable(channel_id)
+                .get_partial_message(message_id)
+                .edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+            )
+        except discord.HTTPException as e:
+            log.info("message %s could not be left as a stub (%s)", message_id, e)
 
     # ----- a channel deleted or closed to the bot: its table stops -----------------------
 
@@ -565,9 +658,14 @@ class DiscordPresenter:
             last = None  # only the deal just finished
         standings = self._standings.get(table.game_id) if ended else None
         marks = self.card_marks(locale) if faces else no_marks
-        text = private_text(
-            locale, table, view, last_deal=last, standings=standings, seated=seated, marks=marks
-        )[:MESSAGE_LIMIT]
+        text = fitted(
+            lambda tbl, mks: private_text(
+                locale, tbl, view, last_deal=last, standings=standings, seated=seated, marks=mks
+            ),
+            table,
+            marks,
+            MESSAGE_LIMIT,
+        )
         controls = discord.ui.View(timeout=None)
         if seated and not ended:
             shown = self.card_faces(locale) if faces else no_faces
@@ -634,7 +732,9 @@ class DiscordPresenter:
             return  # the DM reads so already: no call
         try:
             await sent_with_faces_or_without(
-                self.face_switch(), drawn, lambda content: self._deliver_dm(key, user_id, content)
+                self.face_switch(),
+                drawn,
+                lambda content: self._deliver_dm(key, user_id, content, table, locale),
             )
         except discord.Forbidden as e:
             if e.code not in DMS_REFUSED:
@@ -642,12 +742,22 @@ class DiscordPresenter:
             await self._dms_refused(table, user_id, locale, e.code)
 
     async def _deliver_dm(
-        self, key: tuple[int, int], user_id: int, content: tuple[str, discord.ui.View]
+        self,
+        key: tuple[int, int],
+        user_id: int,
+        content: tuple[str, discord.ui.View],
+        table: TableSnapshot,
+        locale: str | None,
     ) -> None:
-        """The seat's DM edited to ``content``, or sent if it has none (or it is gone)."""
+        """The seat's DM edited to ``content``, or sent if it has none (or it is gone); a
+        fresh one, the old left as a stub, once a deal is played or the old one nears the
+        hour after which Discord stops taking its edits (``freshness.py``)."""
         text, controls = content
         game_id, seat = key
         where = await self.dm_ref(game_id, seat)
+        worn_out, shown_played = None, self._dm_deals.get(key)
+        if where is not None and self._worn(where[1], table, shown_played):
+            worn_out, where = where, None
         if where is not None:
             channel = self.client.get_partial_messageable(where[0])
             try:
@@ -656,15 +766,23 @@ class DiscordPresenter:
                 # A click's answer landing meanwhile is drawn again by the edit its move
                 # queued (it differs from this one): nothing is left showing an old state.
                 self._dm_shown[key] = _drawn(content)
+                self._dm_deals[key] = table.deals_played
                 return
             except discord.NotFound:
                 pass
+            except discord.HTTPException as e:
+                if e.code != EDITS_EXHAUSTED:
+                    raise
+                worn_out = where  # no more edits of it: a fresh DM now
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         sent = await user.send(text, view=controls)
         await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
         self._dm_refs[key] = (sent.channel.id, sent.id)
         self._dm_shown[key] = _drawn(content)
+        self._dm_deals[key] = table.deals_played
         await self._dms_reached(user_id)
+        if worn_out is not None:
+            await self._stub(*worn_out, sent.id, table, locale, shown_played)
 
     # ----- DMs refused: per game, and never all at once -------------------------------
 

@@ -8,6 +8,12 @@ picture); otherwise, or if Discord refuses, the game's lines go to the channel. 
 stored with the game, so that after a restart the lines go to the same thread; a thread
 deleted since falls back to the channel.
 
+Starting a thread can be rate limited for minutes (its buckets are shared by the guild):
+it is never awaited by the lines for more than ``START_WAIT``. They go to the channel
+until the thread exists, and a start refused by a long rate limit is tried again once the
+limit is over. A guild at Discord's cap of active threads (160006) keeps the game's lines
+in the channel, tried once per game.
+
 At the end of a game the thread is left as it is, not archived: the final standings are
 its last line, players may still talk about the game there, and Discord archives it by
 itself after an hour without messages (``AUTO_ARCHIVE``), at no REST call of ours. Every
@@ -16,15 +22,17 @@ line is sent with ``send`` (a message with a nonce), never through a webhook.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Final
 
 import discord
 
+from bot.failures import log_failure
 from bot.guild_config import stored_language
 from bot.i18n import t
 from bot.storage import Storage
-from bot.tables import TableSnapshot
+from bot.tables import Clock, LoopClock, TableSnapshot
 from bot.tables.status import TableStatus
 
 log = logging.getLogger(__name__)
@@ -33,6 +41,10 @@ AUTO_ARCHIVE: Final = 60
 """Minutes without a message after which Discord archives a table's thread."""
 THREAD_EXISTS = 160004
 """Discord's code for "a thread has already been created for this message"."""
+TOO_MANY_THREADS = 160006
+"""Discord's code for a guild at its maximum of active threads."""
+START_WAIT = 2.0
+"""How long a line waits for its game's thread to be started before going to the channel."""
 DEFAULT_ON = True
 """A server that never chose gets a thread per table."""
 
@@ -46,17 +58,25 @@ def threads_enabled(settings: dict[str, object]) -> bool:
 class TableThreads:
     """Where each game's lines go: its thread's id, or None for the channel."""
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(
+        self, client: discord.Client, storage: Storage, clock: Clock | None = None
+    ) -> None:
         self.client = client
         self.storage = storage
+        self.clock: Clock = clock or LoopClock()
         self._where: dict[int, int | None] = {}
         """game -> its thread (None: the channel), once known or decided."""
+        self._starting: dict[int, asyncio.Task[int | None]] = {}
+        """game -> the start of its thread, under way."""
+        self._retry_at: dict[int, float] = {}
+        """game -> when its thread's start, rate limited, may be tried again."""
 
     def held(self, game_id: int) -> bool:
-        return game_id in self._where
+        return game_id in self._where or game_id in self._retry_at or game_id in self._starting
 
     def forget(self, game_id: int) -> None:
         self._where.pop(game_id, None)
+        self._retry_at.pop(game_id, None)
 
     async def target(
         self, channel_id: int, table: TableSnapshot | None, message_id: int | None
@@ -88,10 +108,41 @@ class TableThreads:
             return None  # a lobby, or a game ended before any line: nothing to start
         if message_id is None:
             return None  # no table message yet to start it from: this line in the channel
-        thread_id = await self._start(table, message_id)
+        if self._retry_at.get(game_id, float("-inf")) > self.clock.now():
+            return None  # its start is rate limited: the channel meanwhile
+        task = self._starting.get(game_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._started(table, message_id))
+            self._starting[game_id] = task
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), START_WAIT)
+        except TimeoutError:
+            return None  # this line to the channel; the thread is used once it exists
+
+    async def _started(self, table: TableSnapshot, message_id: int) -> int | None:
+        """Start the game's thread and note where its lines go (the thread, or the channel
+        for good); a long rate limit leaves it to be tried again once over."""
+        game_id = table.game_id
+        try:
+            thread_id = await self._start(table, message_id)
+        except discord.RateLimited as e:
+            self._retry_at[game_id] = self.clock.now() + e.retry_after
+            log.warning(
+                "game %s: its thread's start is rate limited for %.0f s", game_id, e.retry_after
+            )
+            return None
+        except Exception as e:  # storage (the settings): tried again with the next line
+            log_failure(log, f"starting the thread of game {game_id}", e)
+            return None
+        finally:
+            self._starting.pop(game_id, None)
+        self._retry_at.pop(game_id, None)
         self._where[game_id] = thread_id
         if thread_id is not None:
-            await self.storage.set_table_thread(game_id, thread_id)
+            try:
+                await self.storage.set_table_thread(game_id, thread_id)
+            except Exception as e:  # used all the same; after a restart, a new one
+                log_failure(log, f"storing the thread of game {game_id}", e)
         return thread_id
 
     async def _start(self, table: TableSnapshot, message_id: int) -> int | None:
@@ -123,6 +174,14 @@ class TableThreads:
         except discord.HTTPException as e:
             if e.code == THREAD_EXISTS:  # made by a call whose answer was lost
                 return message_id  # a thread started from a message has its id
+            if e.code == TOO_MANY_THREADS:
+                log.warning(
+                    "game %s: guild %s has the most active threads Discord allows;"
+                    " the game's lines stay in the channel",
+                    table.game_id,
+                    guild.id,
+                )
+                return None
             log.warning("game %s: its thread could not be started (%s)", table.game_id, e)
             return None
         return thread.id

@@ -241,6 +241,8 @@ MESSAGES: dict[str, str] = {
     "table.score": "{name} {score}",
     "table.finished": "The game is over.",
     "table.stopped": "The game was stopped.",
+    "table.moved": "This table goes on in a newer message below ↓ {link}",
+    "table.moved_deal": "Deal {n} is played in a newer message below ↓ {link}",
     # ----- the private DM -----------------------------------------------------------------
     "dm.title": "French Tarot in {channel}: deal {n} of {m}, you are seat {seat}",
     "dm.hand": "Your hand",

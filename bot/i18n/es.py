@@ -253,6 +253,8 @@ MESSAGES: dict[str, str] = {
     "table.score": "{name} {score}",
     "table.finished": "La partida ha terminado.",
     "table.stopped": "La partida se detuvo.",
+    "table.moved": "Esto sigue en un mensaje más reciente, más abajo ↓ {link}",
+    "table.moved_deal": "La mano {n} se juega en un mensaje más reciente, más abajo ↓ {link}",
     # ----- el mensaje privado -------------------------------------------------------------
     "dm.title": "Tarot en {channel}: mano {n} de {m}, estás en el asiento {seat}",
     "dm.hand": "Tus cartas",

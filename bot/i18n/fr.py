@@ -253,6 +253,8 @@ MESSAGES: dict[str, str] = {
     "table.score": "{name} {score}",
     "table.finished": "La partie est terminée.",
     "table.stopped": "La partie a été arrêtée.",
+    "table.moved": "La suite est dans un message plus récent, plus bas ↓ {link}",
+    "table.moved_deal": "La donne {n} se joue dans un message plus récent, plus bas ↓ {link}",
     # ----- le message privé ---------------------------------------------------------------
     "dm.title": "Tarot dans {channel} : donne {n} sur {m}, vous êtes à la place {seat}",
     "dm.hand": "Votre main",

@@ -265,6 +265,8 @@ MESSAGES: dict[str, str] = {
     "table.score": "{name} {score}",
     "table.finished": "Gra zakończona.",
     "table.stopped": "Gra została przerwana.",
+    "table.moved": "Ciąg dalszy w nowszej wiadomości poniżej ↓ {link}",
+    "table.moved_deal": "Rozdanie {n} toczy się w nowszej wiadomości poniżej ↓ {link}",
     # ----- wiadomość prywatna -------------------------------------------------------------
     "dm.title": "Tarot na {channel}: rozdanie {n} z {m}, twoje miejsce: {seat}",
     "dm.hand": "Twoje karty",

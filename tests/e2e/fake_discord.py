@@ -127,6 +127,18 @@ discord.py facts this fake relies on (2.7.1):
   ``fake.delete_channel(channel)`` deletes one (CHANNEL_DELETE; later calls 404, code
   10003 "Unknown Channel"). ``fake.invalid_requests`` counts the bot's 401, 403 and 429
   answers, which Discord counts toward its invalid-request limit.
+* Time, as Discord keeps it: every snowflake carries the fake's wall time
+  (``fake.wall_time()``, moved by :meth:`FakeDiscord.advance`), so a message made before
+  an advance is that much older by its id. An edit of a message over an hour old is
+  counted, and once ``fake.old_message_edits`` of them were made Discord answers 400, code
+  30046 "Maximum number of edits to messages older than 1 hour reached".
+  ``fake.bot_clock()`` gives the bot a clock that reads the same time.
+* Content over 2,000 characters is refused as Discord does: 400, code 50035, with
+  ``errors.content._errors[0].code`` ``BASE_TYPE_MAX_LENGTH``. A guild holding
+  ``FakeGuild.max_active_threads`` unarchived threads (1,000) refuses one more: 400, code
+  160006. ``fake.rate_limit(..., retry_after=219)`` answers a 429 of minutes, which
+  discord.py raises as ``RateLimited`` once it is over the client's
+  ``max_ratelimit_timeout``.
 """
 
 from __future__ import annotations
@@ -236,6 +248,14 @@ GUILDS_PER_SHARD = 2500
 NONCE_WINDOW = 120.0
 """Seconds a message nonce is remembered. Discord says "the past few minutes" without a
 figure; the fake takes the short end, so that nothing relies on a long window."""
+OLD_MESSAGE_AGE = 3600.0
+"""Past this age (by its snowflake) a message's edits are counted: Discord answers 400,
+code 30046, once ``FakeDiscord.old_message_edits`` of them were made."""
+OLD_MESSAGE_EDITS = 10
+MAX_ACTIVE_THREADS = 1000
+"""Active (unarchived) threads a guild may hold; one more is refused with 400, code
+160006 (``FakeGuild.max_active_threads`` lowers it)."""
+MAX_CONTENT = 2000
 
 # Gateway intents used to filter MESSAGE_* dispatches
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -268,14 +288,17 @@ def now_iso() -> str:
 
 
 class Snowflakes:
-    """Realistic snowflakes: timestamp since the Discord epoch, worker bits, increment."""
+    """Realistic snowflakes: timestamp since the Discord epoch, worker bits, increment.
+    The timestamp is read from ``clock`` (wall seconds): the fake's own clock, so a
+    message made before :meth:`FakeDiscord.advance` is that much older by its id."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._counter = itertools.count()
         self._last = 0
+        self._clock = clock
 
     def next(self) -> str:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = int(self._clock() * 1000) - DISCORD_EPOCH_MS
         value = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
         value = max(value, self._last + 1)
         self._last = value
@@ -284,7 +307,7 @@ class Snowflakes:
     def back_dated(self, seconds: float) -> str:
         """A new snowflake whose time is ``seconds`` ago (an interaction that took that
         long to reach the bot); unique by its increment."""
-        ms = int((time.time() - seconds) * 1000) - DISCORD_EPOCH_MS
+        ms = int((self._clock() - seconds) * 1000) - DISCORD_EPOCH_MS
         return str((ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF))
 
     def next_on_shard(self, shard_id: int, shard_count: int) -> str:
@@ -299,9 +322,9 @@ class Snowflakes:
         return str(value)
 
 
-def snowflake_age(snowflake: str | int) -> float:
-    """Seconds since the time in ``snowflake`` (Discord's clock: the wall clock)."""
-    return time.time() - ((int(snowflake) >> 22) + DISCORD_EPOCH_MS) / 1000
+def snowflake_time(snowflake: str | int) -> float:
+    """The wall time (seconds) a snowflake was made at, as Discord reads it."""
+    return ((int(snowflake) >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 def check_shard(shard_id: int, shard_count: int) -> None:
@@ -511,6 +534,8 @@ class FakeMessage:
     thread: FakeChannel | None = None
     """The thread started from this message, if any."""
     deleted: bool = False
+    old_edits: int = 0
+    """Edits made once the message was over an hour old (see ``OLD_MESSAGE_AGE``)."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """Snapshots (payloads) of every previous version, oldest first."""
 
@@ -712,6 +737,7 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list)
     threads: list[FakeChannel] = field(default_factory=list)
     members: dict[str, FakeMember] = field(default_factory=dict)
+    max_active_threads: int = MAX_ACTIVE_THREADS
 
     @property
     def everyone(self) -> FakeRole:
@@ -1057,6 +1083,31 @@ def check_option_value(command: str, spec: dict[str, Any], value: Any) -> None:
             )
 
 
+class DiscordClock:
+    """The fake's wall time as a ``bot.tables.Clock``: what the bot waits for (a rate
+    limit's end) is over once the fake's clock has moved past it, advanced or not."""
+
+    STEP = 0.01
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def now(self) -> float:
+        return self.fake.wall_time()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.Task[None]:
+        async def later() -> None:
+            await self.sleep(delay)
+            callback()
+
+        return asyncio.get_running_loop().create_task(later())
+
+    async def sleep(self, delay: float) -> None:
+        end = self.now() + delay
+        while (left := end - self.now()) > 0:
+            await asyncio.sleep(min(left, self.STEP))
+
+
 class FakeDiscord:
     """The fake Discord server. Use as ``async with FakeDiscord() as fake:``."""
 
@@ -1079,7 +1130,8 @@ class FakeDiscord:
         global_limit: int | None | EllipsisType = ...,
         guilds_per_shard: int = GUILDS_PER_SHARD,
     ) -> None:
-        self.snowflakes = Snowflakes()
+        self._clock_offset = 0.0
+        self.snowflakes = Snowflakes(self.wall_time)
         self.application_id = self.snowflakes.next()
         self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
         self.owner_user = FakeUser(self.snowflakes.next(), "owner")
@@ -1130,7 +1182,9 @@ class FakeDiscord:
         self.unknown_calls: list[RestCall] = []
         self.injections: list[Injection] = []
         self.holds: list[Hold] = []
-        self._clock_offset = 0.0
+        self.old_message_edits = OLD_MESSAGE_EDITS
+        """How many edits of a message older than an hour Discord accepts before it
+        answers 30046 (the real number is undocumented; tests make it small)."""
         # (author id, channel id, nonce) -> the message it created, when
         self._nonces: dict[tuple[str, str, str], tuple[FakeMessage, float]] = {}
 
@@ -1195,6 +1249,17 @@ class FakeDiscord:
         """The fake's clock (``time.monotonic()`` plus every :meth:`advance`): it ages
         interaction tokens and message nonces."""
         return time.monotonic() + self._clock_offset
+
+    def wall_time(self) -> float:
+        """Discord's wall clock (``time.time()`` plus every :meth:`advance`): new
+        snowflakes carry it, so what was made before an advance is that much older."""
+        return time.time() + self._clock_offset
+
+    def bot_clock(self) -> DiscordClock:
+        """A clock for the bot under test (``bot.tables.Clock``) that reads Discord's wall
+        time: the bot then ages messages by their snowflakes as it would against Discord,
+        and its waits end as soon as :meth:`advance` moves past them."""
+        return DiscordClock(self)
 
     def advance(self, seconds: float) -> None:
         """Move the fake's clock forward without sleeping: interactions and nonces get
@@ -1785,7 +1850,7 @@ class FakeDiscord:
             source_message=message,
             # Discord counts an interaction's 3 s (and its token's 15 minutes) from its
             # creation, the time in its snowflake, not from its delivery.
-            created=self.now() - snowflake_age(payload["id"]),
+            created=self.now() - (self.wall_time() - snowflake_time(payload["id"])),
         )
         self.interactions[inter.id] = inter
         inter.delivered_to = await self.dispatch("INTERACTION_CREATE", payload)
@@ -2220,8 +2285,9 @@ class FakeDiscord:
             return
         problems: list[str] = []
         content = data.get("content") or ""
-        if len(content) > 2000:
-            problems.append(f"content: {len(content)} > 2000 characters")
+        if len(content) > MAX_CONTENT:  # Discord's own answer, field by field
+            error = {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
+            raise ApiError(400, 50035, "Invalid Form Body", {"content": {"_errors": [error]}})
         embeds = data.get("embeds") or []
         if len(embeds) > 10:
             problems.append(f"embeds: {len(embeds)} > 10")
@@ -2713,6 +2779,12 @@ class FakeDiscord:
         if msg.author is not self.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self._check_bot_may_edit(channel, files)
+        if self.wall_time() - snowflake_time(msg.id) > OLD_MESSAGE_AGE:
+            if msg.old_edits >= self.old_message_edits:
+                raise ApiError(
+                    400, 30046, "Maximum number of edits to messages older than 1 hour reached"
+                )
+            msg.old_edits += 1
         self._edit(msg, body or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
         return 200, msg.payload()
@@ -2780,6 +2852,8 @@ class FakeDiscord:
     ) -> FakeChannel:
         guild = parent.guild
         assert guild is not None
+        if sum(not t.archived for t in guild.threads) >= guild.max_active_threads:
+            raise ApiError(400, 160006, "Maximum number of active threads reached")
         thread = FakeChannel(
             thread_id,
             name,

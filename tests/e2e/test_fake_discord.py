@@ -615,3 +615,37 @@ async def test_late_interactions_channel_permissions_and_deleted_channels(
     with pytest.raises(discord.NotFound) as gone:
         await channel.send("hi")
     assert gone.value.code == 10003 and fake.invalid_requests == 2
+
+
+async def test_a_message_over_an_hour_old_takes_few_edits_then_30046(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    fake.old_message_edits = 2
+    channel = text_channel(bot, world.table)
+    old = await channel.send("a")
+    await old.edit(content="b")  # young: not counted
+    fake.advance(3600 + 1)
+    assert fake.wall_time() - discord.utils.snowflake_time(old.id).timestamp() > 3600
+    await old.edit(content="c")
+    await old.edit(content="d")
+    with pytest.raises(discord.HTTPException) as refused:
+        await old.edit(content="e")
+    assert refused.value.status == 400 and refused.value.code == 30046
+    assert "older than 1 hour" in refused.value.text
+    assert fake.messages[str(old.id)].content == "d"
+    new = await channel.send("f")  # made on Discord's clock: young
+    assert fake.wall_time() - discord.utils.snowflake_time(new.id).timestamp() < 5
+    await new.edit(content="g")
+
+
+async def test_a_guild_at_its_thread_cap_is_refused_160006(
+    fake: FakeDiscord, world: World, bot: PingBot
+) -> None:
+    world.guild.max_active_threads = 1
+    channel = text_channel(bot, world.table)
+    first, second = await channel.send("a"), await channel.send("b")
+    await first.create_thread(name="one")
+    with pytest.raises(discord.HTTPException) as refused:
+        await second.create_thread(name="two")
+    assert refused.value.status == 400 and refused.value.code == 160006
+    assert refused.value.text == "Maximum number of active threads reached"

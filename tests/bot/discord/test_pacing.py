@@ -4,6 +4,7 @@ interval for a key, keys independent; one key can be waited for until it has set
 import asyncio
 import logging
 
+import discord
 import pytest
 
 from bot.discord.pacing import Coalescer
@@ -102,3 +103,33 @@ async def test_a_failed_send_is_logged_without_its_text_and_the_next_one_goes(
     [record] = [r for r in caplog.records if r.levelno >= logging.ERROR]
     text = logging.Formatter().format(record)
     assert "ValueError" in text and "KS" not in text and "Traceback" not in text
+
+
+async def test_a_long_rate_limit_is_waited_out_here_then_the_latest_value_sent() -> None:
+    """``discord.RateLimited`` (a limit longer than discord.py sleeps through): the value is
+    kept, newer ones replace it, and the latest goes out once the limit is over, not
+    before; other keys are not held up."""
+    clock = ManualClock()
+    sent: list[tuple[str, int]] = []
+    refuse = [True]
+
+    async def send(key: str, value: int) -> None:
+        if key == "table" and refuse[0]:
+            refuse[0] = False
+            raise discord.RateLimited(219.0)
+        sent.append((key, value))
+
+    c: Coalescer[str, int] = Coalescer(clock, 1.0, send)
+    c.submit("table", 1)
+    await step(clock, 0)
+    assert sent == [] and c.held_back("table") and c.pending("table")
+    c.submit("table", 2)
+    c.submit("dm", 1)
+    await step(clock, 100)
+    assert sent == [("dm", 1)]  # the other key went on
+    c.submit("table", 3)
+    await step(clock, 118)  # 218 s: still limited
+    assert sent == [("dm", 1)]
+    await step(clock, 1.5)
+    assert sent == [("dm", 1), ("table", 3)] and not c.held_back("table")
+    await c.drain()
