@@ -62,6 +62,12 @@ SYNC_LOCK = "card-emojis"
 FOLLOW_EVERY = 30.0
 """Seconds between two looks, by a process that does not sync, for the faces the syncing
 one stored."""
+RATE_LIMITED_TRIES = 4
+"""Syncs tried when Discord holds the uploads back for longer than the client waits by
+itself (``max_ratelimit_timeout``): each waits the time Discord asks, then goes on where
+the last left off (the faces already made are listed)."""
+pause = asyncio.sleep
+"""How a sync waits out a long rate limit (a test shortens it)."""
 REFUSALS_TO_STOP = 5
 """Messages refused for their faces (``face_refusals.py``) within ``REFUSAL_WINDOW`` after
 which this process shows no face until it restarts."""
@@ -246,6 +252,23 @@ async def _remember(storage: Storage, faces: CardEmojis, remembered: CardEmojis)
         log_failure(log, "remembering the card emojis", e)
 
 
+async def _sync_once(
+    client: discord.Client,
+    registry: CardEmojis,
+    remembered: CardEmojis,
+    storage: Storage | None,
+) -> None:
+    """One sync under the database's lock: list, draw off the loop, upload what is
+    missing, fill ``registry`` and keep the faces in ``storage``."""
+    async with storage.exclusively(SYNC_LOCK) if storage is not None else contextlib.nullcontext():
+        listing = await _listed(client, registry, remembered)
+        images = await asyncio.get_running_loop().run_in_executor(None, card_faces)
+        synced = await sync_card_emojis(client, images, listing, registry)
+        registry.adopt(synced)
+        if storage is not None:
+            await _remember(storage, synced, remembered)
+
+
 async def load_card_emojis(
     client: discord.Client,
     registry: CardEmojis,
@@ -257,18 +280,29 @@ async def load_card_emojis(
     ``remembered`` faces at once if they are all there), draw the faces off the event
     loop, sync them, fill ``registry`` and keep them in ``storage`` for the next start and
     the other processes; if Discord refuses, one warning and text cards for the rest of
-    the run (never retried)."""
+    the run (never retried); if it holds the uploads back for long (``RateLimited``),
+    the wait it asks, up to ``RATE_LIMITED_TRIES`` syncs."""
     remembered = remembered if remembered is not None else CardEmojis()
     try:
-        async with (
-            storage.exclusively(SYNC_LOCK) if storage is not None else contextlib.nullcontext()
-        ):
-            listing = await _listed(client, registry, remembered)
-            images = await asyncio.get_running_loop().run_in_executor(None, card_faces)
-            synced = await sync_card_emojis(client, images, listing, registry)
-            registry.adopt(synced)
-            if storage is not None:
-                await _remember(storage, synced, remembered)
+        for attempt in range(1, RATE_LIMITED_TRIES + 1):
+            try:
+                await _sync_once(client, registry, remembered, storage)
+                break
+            except discord.RateLimited as err:
+                if attempt == RATE_LIMITED_TRIES:
+                    raise
+                log.info(
+                    "card emojis: Discord holds the uploads back for %.0f s; text cards meanwhile",
+                    err.retry_after,
+                )
+                await pause(err.retry_after)
+    except discord.RateLimited as err:
+        log.warning(
+            "card emojis are off, cards are shown as text: Discord still holds the uploads"
+            " back (%.0f s) after %d tries",
+            err.retry_after,
+            RATE_LIMITED_TRIES,
+        )
     except discord.HTTPException as err:
         log.warning(
             "card emojis are off, cards are shown as text: Discord answered %d %s (code %d)",
@@ -305,7 +339,13 @@ async def follow_card_emojis(
                     registry.adopt(stored)
                     log.info("card emojis ready: %d faces, synced by another process", len(stored))
                     return
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
+        except (
+            discord.HTTPException,
+            discord.RateLimited,
+            aiohttp.ClientError,
+            TimeoutError,
+            OSError,
+        ) as err:
             if not said:
                 log.warning("card emojis not listed yet (%s): text cards meanwhile", err)
                 said = True

@@ -133,6 +133,30 @@ async def test_rate_limited_uploads_are_paced_not_refused(
     assert [r for r in warnings_of(emoji_log) if r.name == emojis.__name__] == []
 
 
+async def test_uploads_held_back_for_minutes_are_waited_out_then_finished(
+    fake: FakeDiscord,
+    world: World,
+    tmp_path: Path,
+    faces: dict[str, bytes],
+    emoji_log: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 429 longer than the client waits by itself (discord.py raises ``RateLimited``)
+    is waited out as Discord asks, and the sync goes on: every face, no warning."""
+    waits: list[float] = []
+
+    async def pause(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(emojis, "pause", pause, raising=False)
+    fake.rate_limit(*CREATES, times=1, retry_after=240.0)
+    registry = await start_once(fake, tmp_path)
+    assert waits == [240.0]
+    assert registry.ready and len(registry) == len(faces)
+    assert len(fake.application_emojis) == len(faces)
+    assert [r for r in warnings_of(emoji_log) if r.name == emojis.__name__] == []
+
+
 async def test_a_changed_face_is_replaced_and_the_old_one_left_in_place(
     fake: FakeDiscord, world: World, tmp_path: Path, faces: dict[str, bytes]
 ) -> None:
