@@ -32,6 +32,7 @@ from bot.pictures.faces import emoji_stem
 from bot.render.fit import fitted
 from bot.render.table import (
     CardMarks,
+    deal_numbers,
     event_line,
     lobby_text,
     mention,
@@ -589,7 +590,8 @@ class DiscordPresenter:
         guild_id = None if channel_id != table.channel_id else table.guild_id
         link = jump_url(guild_id, channel_id, new_id)
         if shown_played is not None and shown_played < table.deals_played:
-            text = t(locale, "table.moved_deal", n=table.deal_number, link=link)
+            n, _ = deal_numbers(table)  # as the table's header counts: voided deals aside
+            text = t(locale, "table.moved_deal", n=n, link=link)
         else:
             text = t(locale, "table.moved", link=link)
         try:

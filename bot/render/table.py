@@ -138,7 +138,7 @@ def _public(table: TableSnapshot) -> DealView | None:
     return view
 
 
-def _deal_numbers(table: TableSnapshot) -> tuple[int, int]:
+def deal_numbers(table: TableSnapshot) -> tuple[int, int]:
     """ "Deal n of m" counts the deals that count (voided deals are dealt again)."""
     m = table.deals_target
     n = table.deals_played if table.status != "playing" else table.deals_played + 1
@@ -298,7 +298,7 @@ def table_text(locale: str | None, table: TableSnapshot, marks: CardMarks = no_m
     if view is None:
         return lobby_text(locale, table)
     if table.status in ("playing", "lobby"):
-        n, m = _deal_numbers(table)
+        n, m = deal_numbers(table)
         title = t(locale, "table.title", n=n, m=m)
     else:
         title = t(locale, "table.title_done", status=t(locale, f"status.{table.status}"))
@@ -577,7 +577,7 @@ def private_text(
     seat = view.seat
     if seat is None:
         raise ValueError("a DM needs the seat's own view, not the public one")
-    n, m = _deal_numbers(table)
+    n, m = deal_numbers(table)
     channel = f"<#{table.channel_id}>"
     lines = [f"**{t(locale, 'dm.title', channel=channel, n=n, m=m, seat=seat + 1)}**"]
     if last_deal is not None:
