@@ -1,6 +1,6 @@
 """What every part of the table service shares, in one object handed to each part.
 
-The parts (``lobby``, ``play``, ``turns``, ``bot_moves``, ``timers``, ``closing``,
+The parts (``lobby``, ``human_moves``, ``turns``, ``bot_moves``, ``timers``, ``closing``,
 ``restore``) keep no table state of their own: the open tables, storage, the presenter
 (behind ``Showing``), the settings, the clock and the background tasks are here, so that
 every part sees the same ones and ``TableManager`` can wait for or end them all.
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
-class Context:
+class TableContext:
     storage: Storage
     showing: Showing
     settings: TableSettings

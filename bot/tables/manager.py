@@ -13,7 +13,7 @@ part that owns the call; a new call is a method here and its body in that part. 
 change goes:
 
 - ``lobby``: opening a table, seats, bots in the lobby, its rules, the start, cancelling;
-- ``play``: a human's move, coming back, replacing a seat, stopping;
+- ``human_moves``: a human's move, coming back, replacing a seat, stopping;
 - ``turns``: what follows every change (the end, or the next seat's bot move or timers);
 - ``bot_moves``: a bot's (or stand-in's) move, from its pause to its shown change;
 - ``timers``: reminders, stand-ins and the expiries of idle lobbies and games;
@@ -38,10 +38,10 @@ from ..storage import Storage
 from . import arguments, checks
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
-from .context import Context
+from .context import TableContext
 from .events import Event
+from .human_moves import HumanMoves
 from .lobby import Lobby, may_set_rules
-from .play import Play
 from .presenter import Presenter
 from .restore import restore as restore_tables
 from .settings import TableSettings
@@ -67,16 +67,16 @@ class TableManager:
         self.presenter = presenter
         self.settings = settings or TableSettings()
         self.clock: Clock = clock or LoopClock()
-        self._ctx = ctx = Context(storage, Showing(presenter), self.settings, self.clock)
+        self._ctx = ctx = TableContext(storage, Showing(presenter), self.settings, self.clock)
         self._bots = BotMoves(ctx, executor, self._after_change)
         self._timers = Timers(ctx, self._bots)
         self._turns = Turns(ctx, self._bots, self._timers)
         self._lobby = Lobby(ctx, self._turns, self._timers, seeds or _random_seed)
-        self._play = Play(ctx, self._turns, self._timers)
+        self._human_moves = HumanMoves(ctx, self._turns, self._timers)
 
     @property
     def _tables(self) -> dict[int, Table]:
-        """The open tables by channel, ``Context.tables`` (the end-to-end tests read a
+        """The open tables by channel, ``TableContext.tables`` (the end-to-end tests read a
         deal's hidden cards here)."""
         return self._ctx.tables
 
@@ -240,25 +240,25 @@ class TableManager:
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.integers(turn=turn)
         arguments.action(action)
-        return await self._play.act(self._ctx.get(channel_id), user_id, turn, action)
+        return await self._human_moves.act(self._ctx.get(channel_id), user_id, turn, action)
 
     async def back(self, channel_id: int, user_id: int) -> TableSnapshot:
         """A human marked away takes their seat back from the stand-in."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
-        return await self._play.back(self._ctx.get(channel_id), user_id)
+        return await self._human_moves.back(self._ctx.get(channel_id), user_id)
 
     async def replace(self, channel_id: int, user_id: int, seat: int, level: str) -> TableSnapshot:
         """The host gives a human's seat to a bot for the rest of the game."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.integers(seat=seat)
         arguments.level(level)
-        return await self._play.replace(self._ctx.get(channel_id), user_id, seat, level)
+        return await self._human_moves.replace(self._ctx.get(channel_id), user_id, seat, level)
 
     async def stop(self, channel_id: int, user_id: int, *, moderator: bool = False) -> None:
         """The host (or a moderator) ends the game; its finished deals stay recorded."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.flags(moderator=moderator)
-        await self._play.stop(self._ctx.get(channel_id), user_id, moderator=moderator)
+        await self._human_moves.stop(self._ctx.get(channel_id), user_id, moderator=moderator)
 
 
 def _checked_timers(timers: tuple[float, float] | None) -> tuple[float, float] | None:
