@@ -7,8 +7,9 @@ stored value that no longer parses (a key renamed, a bound narrowed) is ignored 
 trusted, so a table never opens with a value the command would refuse.
 
 It sits beside ``settings.py`` (the process defaults it overrides, the value parsers of
-``setting_values.py`` they share) rather than in ``bot/discord/``, its only reader: it knows
-nothing of Discord, and a server's settings are the process settings' second level.
+``setting_values.py`` they share) rather than in ``bot/discord/``, where all its readers
+are: it knows nothing of Discord, and a server's settings are the process settings' second
+level.
 """
 
 from __future__ import annotations
