@@ -2,20 +2,27 @@
 process-wide default each overrides, in one place.
 
 A server stores only the keys it set (``Storage.guild_settings``); its effective settings
-are those over the defaults of ``bot.settings.Settings``. A stored value that no longer
-parses (a key renamed, a bound narrowed) is ignored rather than trusted, so a table never
-opens with a value the command would refuse.
+(``GuildSettings``, typed) are those over the defaults of ``bot.settings.Settings``. A
+stored value that no longer parses (a key renamed, a bound narrowed) is ignored rather than
+trusted, so a table never opens with a value the command would refuse.
+
+It sits beside ``settings.py`` (the process defaults it overrides, the value parsers of
+``setting_values.py`` they share) rather than in ``bot/discord/``, where all its readers
+are: it knows nothing of Discord, and a server's settings are the process settings' second
+level.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any, Final, Literal
 
 from tarot_core.rules import OPTIONS, PLAYER_COUNTS, POIGNEE_BONUSES, RuleOption, value_word
 
 from .i18n import LANGUAGES, has, t
+from .setting_values import OFF_WORDS, ON_WORDS, int_between, one_of, yes_no
 from .settings import LIMITS, Settings
 from .tables.settings import MAX_DEALS, MIN_DEALS
 
@@ -25,6 +32,8 @@ SERVER: Final = "server"
 """``language``: the server's own language (Discord's preferred locale)."""
 LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "pl": "Polski"}
 """Each language in its own words: the same in every catalog."""
+THREADS_DEFAULT: Final = True
+"""``threads``: a server that never chose gets a thread per table."""
 TIMER_MAX: Final = LIMITS["TAROT_REMINDER_AFTER"][0]
 POIGNEES: Final = dict(zip(("fft", "high"), POIGNEE_BONUSES, strict=True))
 """The engine's poignée scales by the names ``/tarot new`` offers them under."""
@@ -42,54 +51,28 @@ class BadValue(ValueError):
 @dataclass(frozen=True)
 class Setting:
     key: str
-    parse: Callable[[str], Any]
-    """Text typed by a member (or a stored value, as text) -> the value stored; raises
-    ``ValueError`` for a value not allowed."""
+    read: Callable[[str], Any]
+    """Text as ``parse`` cleaned it -> the value stored; raises ``ValueError`` for a value
+    not allowed (``setting_values.py``)."""
     default: Callable[[Settings], Any]
     allowed: tuple[str, ...] | None = None
     """The values offered, as typed; None: a range (see ``allowed_text``)."""
     low: int = 0
     high: int = 0
 
+    def parse(self, text: str) -> Any:
+        """Text typed by a member (or a stored value, as text) -> the value stored, read
+        whatever its case and the spaces around it.
 
-_TRUE = ("on", "true", "yes", "1")
-_FALSE = ("off", "false", "no", "0")
-
-
-def _bool(text: str) -> bool:
-    word = text.strip().casefold()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise ValueError(text)
+        :raises ValueError: for a value not allowed.
+        """
+        return self.read(text.strip().casefold())
 
 
-def _int(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        value = int(text.strip())
-        if not low <= value <= high:
-            raise ValueError(text)
-        return value
-
-    return parse
-
-
-def _one_of(*words: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        word = text.strip().casefold()
-        if word not in words:
-            raise ValueError(text)
-        return word
-
-    return parse
-
-
-def _deals(text: str) -> int | str:
-    word = text.strip().casefold()
+def _deals(word: str) -> int | str:
     if word == PER_PLAYER:
         return PER_PLAYER
-    return _int(MIN_DEALS, MAX_DEALS)(word)
+    return int_between(MIN_DEALS, MAX_DEALS)(word)
 
 
 def _word(value: object) -> str:
@@ -106,25 +89,25 @@ def _rule_setting(option: RuleOption) -> Setting:
     words = {_word(v): v for v in option.allowed}
     words |= {",".join(map(str, v)): v for v in option.allowed if isinstance(v, tuple)}
     if isinstance(option.default, bool):
-        words |= {w: True for w in _TRUE} | {w: False for w in _FALSE}
+        words |= {w: True for w in ON_WORDS} | {w: False for w in OFF_WORDS}
 
-    def parse(text: str) -> Any:
-        word = text.strip().casefold().replace(" ", "").strip("[]")
+    def read(text: str) -> Any:
+        word = text.replace(" ", "").strip("[]")
         if word not in words:
             raise ValueError(text)
         return words[word]
 
-    return Setting(option.name, parse, lambda _: option.default, tuple(map(_word, option.allowed)))
+    return Setting(option.name, read, lambda _: option.default, tuple(map(_word, option.allowed)))
 
 
 SETTINGS: Final[Mapping[str, Setting]] = {
     s.key: s
     for s in (
-        Setting("threads", _bool, lambda _: True, ("on", "off")),
-        Setting("language", _one_of(SERVER, *LANGUAGES), lambda _: SERVER, (SERVER, *LANGUAGES)),
+        Setting("threads", yes_no, lambda _: THREADS_DEFAULT, ("on", "off")),
+        Setting("language", one_of(SERVER, *LANGUAGES), lambda _: SERVER, (SERVER, *LANGUAGES)),
         Setting(
             "players",
-            _int(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),
+            int_between(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),
             lambda s: s.default_players,
             tuple(map(str, PLAYER_COUNTS)),
         ),
@@ -139,7 +122,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
         *(_rule_setting(option) for option in OPTIONS),
         Setting(
             "reminder_after",
-            _int(0, TIMER_MAX),
+            int_between(0, TIMER_MAX),
             lambda s: s.tables.reminder_after,
             None,
             0,
@@ -147,7 +130,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
         ),
         Setting(
             "stand_in_after",
-            _int(0, TIMER_MAX),
+            int_between(0, TIMER_MAX),
             lambda s: s.tables.stand_in_after,
             None,
             0,
@@ -169,10 +152,55 @@ def allowed_text(key: str) -> str:
     return f"{text}, {PER_PLAYER}" if key == "deals" else text
 
 
-def parse(key: str, text: str, current: Mapping[str, Any]) -> Any:
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's effective settings: what it stored (if still valid) over the process's
+    defaults, one typed field per setting of ``SETTINGS`` but the rule options, kept by
+    name in ``options`` as the engine's registry (``tarot_core.rules.OPTIONS``) names them.
+    Built by ``effective``; ``value`` reads a setting by its key where the key is data (a
+    command's option, the list ``/tarot settings`` shows)."""
+
+    threads: bool
+    """Each table's event lines in a thread of its own (else in the channel)."""
+    language: str
+    """A language of ``bot.i18n.LANGUAGES``, or ``SERVER``."""
+    players: int
+    deals: int | Literal["per_player"]
+    """Deals per game, or ``PER_PLAYER``."""
+    reminder_after: float
+    stand_in_after: float
+    options: Mapping[str, Any]
+    """Each rule option's value in the engine's form (a poignée scale as a tuple)."""
+
+    def value(self, key: str) -> Any:
+        """The value of setting ``key`` (a key of ``SETTINGS``).
+
+        :raises KeyError: for a key that is not a setting.
+        """
+        if key in self.options:
+            return self.options[key]
+        if key not in SETTINGS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def with_value(self, key: str, value: Any) -> GuildSettings:
+        """These settings with ``key`` set to ``value`` (already parsed).
+
+        :raises KeyError: for a key that is not a setting.
+        """
+        if key in self.options:
+            return replace(self, options=MappingProxyType({**self.options, key: value}))
+        if key not in SETTINGS:
+            raise KeyError(key)
+        return replace(self, **{key: value})
+
+
+def parse(key: str, text: str, current: GuildSettings) -> Any:
     """The value to store for ``key`` typed as ``text``, given the server's effective
-    settings ``current`` (a reminder cannot come after the stand-in); ``BadValue`` names
-    the key and what it takes."""
+    settings ``current`` (a reminder cannot come after the stand-in).
+
+    :raises BadValue: naming the key and what it takes, for a key or value not allowed.
+    """
     setting = SETTINGS.get(key)
     if setting is None:
         raise BadValue(key, ", ".join(SETTINGS))
@@ -180,10 +208,10 @@ def parse(key: str, text: str, current: Mapping[str, Any]) -> Any:
         value = setting.parse(str(text))
     except ValueError:
         raise BadValue(key, allowed_text(key)) from None
-    reminder, stand_in = _num(current["reminder_after"]), _num(current["stand_in_after"])
-    if key == "reminder_after" and value > current["stand_in_after"]:
+    reminder, stand_in = _num(current.reminder_after), _num(current.stand_in_after)
+    if key == "reminder_after" and value > current.stand_in_after:
         raise BadValue(key, f"0–{stand_in} (stand_in_after)")
-    if key == "stand_in_after" and value < current["reminder_after"]:
+    if key == "stand_in_after" and value < current.reminder_after:
         raise BadValue(key, f"{reminder}–{TIMER_MAX} (reminder_after)")
     return value
 
@@ -193,7 +221,7 @@ def _num(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
-def effective(stored: Mapping[str, Any], settings: Settings) -> dict[str, Any]:
+def effective(stored: Mapping[str, Any], settings: Settings) -> GuildSettings:
     """Every key's value for a server: what it stored (if still valid) over the defaults."""
     values = {key: s.default(settings) for key, s in SETTINGS.items()}
     for key, s in SETTINGS.items():
@@ -208,43 +236,52 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> dict[str, Any]:
                 continue
     if values["reminder_after"] > values["stand_in_after"]:
         values["reminder_after"] = values["stand_in_after"]
-    return values
+    return GuildSettings(
+        threads=values["threads"],
+        language=values["language"],
+        players=values["players"],
+        deals=values["deals"],
+        reminder_after=values["reminder_after"],
+        stand_in_after=values["stand_in_after"],
+        options=MappingProxyType({o.name: values[o.name] for o in OPTIONS}),
+    )
 
 
-def with_chosen(values: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, Any]:
+def with_chosen(values: GuildSettings, chosen: Mapping[str, Any]) -> GuildSettings:
     """``values`` with what a command chose (None: not chosen), each read as the setting
-    reads it (``/tarot new``'s ``poignee_bonus: high`` is (20, 40, 60))."""
-    out = dict(values)
+    reads it (``/tarot new``'s ``poignee_bonus: high`` is (20, 40, 60)).
+
+    :raises ValueError: for a value the setting does not take.
+    """
+    out = values
     for key, value in chosen.items():
         if value is not None:
             text = _word(value) if isinstance(value, bool) else str(value)
-            out[key] = SETTINGS[key].parse(text)
+            out = out.with_value(key, SETTINGS[key].parse(text))
     return out
 
 
-def rule_options(values: Mapping[str, Any]) -> dict[str, Any]:
+def rule_options(values: GuildSettings) -> dict[str, Any]:
     """The rule options of ``tarot_core.rules`` (a record's ``rules`` object) from
     effective settings."""
-    return {o.name: o.to_json(values[o.name]) for o in OPTIONS}
+    return {o.name: o.to_json(values.options[o.name]) for o in OPTIONS}
 
 
-def deals_of(values: Mapping[str, Any]) -> int | None:
+def deals_of(values: GuildSettings) -> int | None:
     """``deals`` for ``TableManager.create``: None for one per player."""
-    deals = values["deals"]
-    return None if deals == PER_PLAYER else int(deals)
+    return None if values.deals == PER_PLAYER else int(values.deals)
 
 
-def turn_timers(values: Mapping[str, Any], settings: Settings) -> tuple[float, float] | None:
+def turn_timers(values: GuildSettings, settings: Settings) -> tuple[float, float] | None:
     """(reminder, stand-in) for ``TableManager.create``; None where they are the process's."""
-    timers = (float(values["reminder_after"]), float(values["stand_in_after"]))
+    timers = (float(values.reminder_after), float(values.stand_in_after))
     process = (settings.tables.reminder_after, settings.tables.stand_in_after)
     return None if timers == process else timers
 
 
-def language_of(values: Mapping[str, Any]) -> str | None:
+def language_of(values: GuildSettings) -> str | None:
     """The table's language, or None for the server's preferred locale."""
-    language = values["language"]
-    return None if language == SERVER else str(language)
+    return None if values.language == SERVER else values.language
 
 
 def shown(locale: str | None, key: str, value: Any) -> str:
@@ -269,3 +306,10 @@ def stored_language(stored: Mapping[str, Any]) -> str | None:
     process settings: the presenter reads only this key."""
     value = stored.get("language")
     return str(value) if value in LANGUAGES else None
+
+
+def stored_threads(stored: Mapping[str, Any]) -> bool:
+    """The ``threads`` setting a server stored (``THREADS_DEFAULT`` where it stored none),
+    without the process settings: the Discord layer reads only this key to start a thread."""
+    value = stored.get("threads", THREADS_DEFAULT)
+    return value if isinstance(value, bool) else THREADS_DEFAULT

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from tarot_core.bots import LEVELS, MAX_THINK_MS
 from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
+from .setting_values import one_of, switch
 from .storage import is_sqlite_file, sqlite_path
 from .storage.locations import is_postgres_url, shown
 from .tables import TableSettings
@@ -225,15 +226,6 @@ def _positive(value: str) -> int:
     return number
 
 
-def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
-    def parse(value: str) -> str:
-        if value not in choices:
-            raise ValueError
-        return value
-
-    return parse
-
-
 def _shard_list(value: str) -> tuple[int, ...]:
     """``0-3``, ``0,2,5`` or ``0-1,4``: shard numbers, each once, in order."""
     found: set[int] = set()
@@ -244,12 +236,6 @@ def _shard_list(value: str) -> tuple[int, ...]:
             raise ValueError
         found.update(range(low, high + 1))
     return tuple(sorted(found))
-
-
-def _switch(value: str) -> bool:
-    if value not in ("on", "off"):
-        raise ValueError
-    return value == "on"
 
 
 def _token(value: str) -> str:
@@ -364,12 +350,12 @@ def load_settings(
         stand_in_after=stand_in,
         away_policy=r.get(
             "TAROT_AWAY_POLICY",
-            _one_of(AWAY_POLICIES),
+            one_of(*AWAY_POLICIES),
             defaults.away_policy,
             " or ".join(AWAY_POLICIES),
         ),
         stand_in_level=r.get(
-            "TAROT_STAND_IN_LEVEL", _one_of(LEVELS), defaults.stand_in_level, ", ".join(LEVELS)
+            "TAROT_STAND_IN_LEVEL", one_of(*LEVELS), defaults.stand_in_level, ", ".join(LEVELS)
         ),
         lobby_expiry=r.get("TAROT_LOBBY_EXPIRY", _seconds, defaults.lobby_expiry, seconds),
         idle_expiry=r.get("TAROT_IDLE_EXPIRY", _seconds, defaults.idle_expiry, seconds),
@@ -405,12 +391,12 @@ def load_settings(
         default_deals=r.get("TAROT_DEFAULT_DEALS", _positive, None, "a number of deals"),
         min_games=r.get("TAROT_MIN_GAMES", _positive, 5, "a number of games (1 or more)"),
         bot_workers=r.get("TAROT_BOT_WORKERS", _positive, None, "a number of processes"),
-        pictures=r.get("TAROT_PICTURES", _switch, True, "on or off"),
+        pictures=r.get("TAROT_PICTURES", switch, True, "on or off"),
         shard_count=shard_count,
         shards=shards,
         log_level=r.get(
             "TAROT_LOG_LEVEL",
-            _one_of(("DEBUG", "INFO", "WARNING", "ERROR")),
+            one_of("DEBUG", "INFO", "WARNING", "ERROR"),
             "INFO",
             "DEBUG, INFO, WARNING or ERROR",
         ),

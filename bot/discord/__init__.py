@@ -1,11 +1,9 @@
 """The Discord layer: everything that imports discord.py.
 
-``client`` wires the table service to Discord; ``cogs`` are the slash commands, ``ui`` the
-buttons and menus and what pressing them does, ``presenter`` draws tables and hands (paced
-by ``pacing``), ``errors`` is the one place a failure becomes an answer, ``command_sync``
-and ``translator`` register the commands in every language. Below this layer, the table
-service (``bot.tables``), storage (``bot.storage``), texts (``bot.i18n``, ``bot.render``)
-and the engine (``tarot_core``) know nothing of Discord.
+Only this package imports discord.py: below it, the table service (``bot.tables``),
+storage (``bot.storage``), texts and pictures and the engine know nothing of Discord, and
+this layer only translates between them and Discord (``docs/architecture.md`` maps its
+modules).
 
 Imports of the rest of ``bot`` are absolute (``from bot.tables import ...``), so what this
 layer depends on reads at the top of each module; ``import discord`` is the library, never

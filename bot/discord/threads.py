@@ -29,7 +29,7 @@ from typing import Final
 import discord
 
 from bot.failures import log_failure
-from bot.guild_config import stored_language
+from bot.guild_config import stored_language, stored_threads
 from bot.i18n import t
 from bot.storage import Storage
 from bot.tables import Clock, LoopClock, TableSnapshot
@@ -45,14 +45,6 @@ TOO_MANY_THREADS = 160006
 """Discord's code for a guild at its maximum of active threads."""
 START_WAIT = 2.0
 """How long a line waits for its game's thread to be started before going to the channel."""
-DEFAULT_ON = True
-"""A server that never chose gets a thread per table."""
-
-
-def threads_enabled(settings: dict[str, object]) -> bool:
-    """The ``threads`` setting of a server, from its stored settings."""
-    value = settings.get("threads", DEFAULT_ON)
-    return value if isinstance(value, bool) else DEFAULT_ON
 
 
 class TableThreads:
@@ -152,7 +144,7 @@ class TableThreads:
             return None  # a DM, a thread, a forum, or a channel not known
         guild = channel.guild
         stored = await self.storage.guild_settings(guild.id)
-        if not threads_enabled(stored):
+        if not stored_threads(stored):
             return None
         perms = channel.permissions_for(guild.me)
         # Attach Files too: without it a score sheet's picture is refused in the thread,

@@ -1,4 +1,5 @@
-"""English texts. Every key here exists in ``fr.py`` with the same ``{placeholders}``."""
+"""English texts, the reference catalog: every key here exists in each other language's
+catalog with the same ``{placeholders}`` (a test checks it)."""
 
 from __future__ import annotations
 

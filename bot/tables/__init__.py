@@ -1,8 +1,7 @@
 """The table service: lobbies, games, bots and timers, as plain async Python.
 
 The Discord layer only translates: it calls ``TableManager`` methods for clicks and
-commands, and implements ``Presenter`` to show what changed. ``manager`` says which module
-of the package holds which part.
+commands, and implements ``Presenter`` to show what changed.
 """
 
 from .clock import Clock, LoopClock, ManualClock

@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from tarot_core import DealView, view
 
 from . import applying, arguments
-from .context import Context
+from .context import TableContext
 from .errors import RefusalCode, Refused
 from .events import Event
 from .snapshot import TableSnapshot
@@ -37,7 +37,9 @@ RETRY_AFTER = 1.0
 
 
 class BotMoves:
-    def __init__(self, ctx: Context, executor: Executor | None, after_change: AfterChange) -> None:
+    def __init__(
+        self, ctx: TableContext, executor: Executor | None, after_change: AfterChange
+    ) -> None:
         self.ctx = ctx
         self.after_change = after_change
         self._executor = executor

@@ -5,13 +5,13 @@ stopped and any bot move under way stood down; its stored game says how it ended
 
 from __future__ import annotations
 
-from .context import Context
+from .context import TableContext
 from .events import CloseReason, GameStopped, LobbyClosed
 from .status import TableStatus
 from .table import Table
 
 
-def finish(ctx: Context, table: Table) -> None:
+def finish(ctx: TableContext, table: Table) -> None:
     """The table is done: no timer, no bot move, no longer open in its channel."""
     table.cancel_turn_timers()
     table.cancel_idle()
@@ -21,7 +21,7 @@ def finish(ctx: Context, table: Table) -> None:
         del ctx.tables[table.channel_id]
 
 
-async def stop(ctx: Context, table: Table, event: GameStopped) -> None:
+async def stop(ctx: TableContext, table: Table, event: GameStopped) -> None:
     """A game in play ends early; its finished deals stay recorded."""
     async with ctx.saving():
         await ctx.storage.set_status(table.game_id, TableStatus.STOPPED)
@@ -30,7 +30,7 @@ async def stop(ctx: Context, table: Table, event: GameStopped) -> None:
     await ctx.showing.show(table, event)
 
 
-async def close_lobby(ctx: Context, table: Table, reason: CloseReason) -> None:
+async def close_lobby(ctx: TableContext, table: Table, reason: CloseReason) -> None:
     async with ctx.saving():
         await ctx.storage.set_status(table.game_id, TableStatus.CANCELLED)
     table.status = TableStatus.CANCELLED

@@ -1,9 +1,9 @@
 """What every part of the table service shares, in one object handed to each part.
 
-The parts (``lobby``, ``play``, ``turns``, ``bot_moves``, ``timers``, ``closing``,
-``restore``) keep no table state of their own: the open tables, storage, the presenter
-(behind ``Showing``), the settings, the clock and the background tasks are here, so that
-every part sees the same ones and ``TableManager`` can wait for or end them all.
+The parts the manager hands its calls to keep no table state of their own: the open
+tables, storage, the presenter (behind ``Showing``), the settings, the clock and the
+background tasks are here, so that every part sees the same ones and ``TableManager`` can
+wait for or end them all.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
-class Context:
+class TableContext:
     storage: Storage
     showing: Showing
     settings: TableSettings

@@ -17,7 +17,7 @@ from tarot_core import Rules, RulesError
 from tarot_core.rules import OPTION, PLAYER_COUNTS, PLAYERS_TEXT, value_word
 
 from . import applying, checks, closing, derive
-from .context import Context
+from .context import TableContext
 from .errors import RefusalCode, Refused
 from .events import Event, GameStarted
 from .settings import MAX_DEALS, MIN_DEALS
@@ -30,7 +30,7 @@ from .turns import Turns
 
 class Lobby:
     def __init__(
-        self, ctx: Context, turns: Turns, timers: Timers, seeds: Callable[[], int]
+        self, ctx: TableContext, turns: Turns, timers: Timers, seeds: Callable[[], int]
     ) -> None:
         self.ctx = ctx
         self.turns = turns

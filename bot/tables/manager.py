@@ -9,19 +9,8 @@ only then is the change shown through the presenter (``turns``, ``showing``). Th
 decides every rule; the table service only decides who may act when.
 
 Each public method here only checks its arguments, finds the table and hands it to the
-part that owns the call; a new call is a method here and its body in that part. Where a
-change goes:
-
-- ``lobby``: opening a table, seats, bots in the lobby, its rules, the start, cancelling;
-- ``play``: a human's move, coming back, replacing a seat, stopping;
-- ``turns``: what follows every change (the end, or the next seat's bot move or timers);
-- ``bot_moves``: a bot's (or stand-in's) move, from its pause to its shown change;
-- ``timers``: reminders, stand-ins and the expiries of idle lobbies and games;
-- ``applying``: the engine, then storage, or neither; ``derive``: the events of a change;
-- ``showing``: the guarded calls to the presenter; ``closing``: how a table ends;
-- ``restore``: the tables again after a restart; ``checks``: the table's own rules;
-- ``status``, ``errors``: a table's states and the refusal codes, as enums; ``context``:
-  what all the parts share.
+part that owns the call; a new call is a method here and its body in that part
+(``docs/architecture.md`` names the part that owns each kind of call).
 """
 
 from __future__ import annotations
@@ -38,10 +27,10 @@ from ..storage import Storage
 from . import arguments, checks
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
-from .context import Context
+from .context import TableContext
 from .events import Event
+from .human_moves import HumanMoves
 from .lobby import Lobby, may_set_rules
-from .play import Play
 from .presenter import Presenter
 from .restore import restore as restore_tables
 from .settings import TableSettings
@@ -53,6 +42,14 @@ from .turns import Turns
 
 
 class TableManager:
+    """The calls the Discord layer (and the benchmarks, and the tests) make on tables.
+
+    A call a player can get wrong (not their turn, no table here, a move the engine
+    refuses, a write storage failed) raises ``Refused`` with a ``RefusalCode`` and changes
+    nothing; arguments of the wrong shape, which only code can pass, raise ``TypeError`` or
+    ``ValueError`` (``arguments.py``).
+    """
+
     def __init__(
         self,
         storage: Storage,
@@ -67,16 +64,16 @@ class TableManager:
         self.presenter = presenter
         self.settings = settings or TableSettings()
         self.clock: Clock = clock or LoopClock()
-        self._ctx = ctx = Context(storage, Showing(presenter), self.settings, self.clock)
+        self._ctx = ctx = TableContext(storage, Showing(presenter), self.settings, self.clock)
         self._bots = BotMoves(ctx, executor, self._after_change)
         self._timers = Timers(ctx, self._bots)
         self._turns = Turns(ctx, self._bots, self._timers)
         self._lobby = Lobby(ctx, self._turns, self._timers, seeds or _random_seed)
-        self._play = Play(ctx, self._turns, self._timers)
+        self._human_moves = HumanMoves(ctx, self._turns, self._timers)
 
     @property
     def _tables(self) -> dict[int, Table]:
-        """The open tables by channel, ``Context.tables`` (the end-to-end tests read a
+        """The open tables by channel, ``TableContext.tables`` (the end-to-end tests read a
         deal's hidden cards here)."""
         return self._ctx.tables
 
@@ -96,7 +93,10 @@ class TableManager:
         return len(self._ctx.tables)
 
     def private_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, int, DealView]:
-        """A seated human's own view (for "my hand"): the snapshot, the seat, the view."""
+        """A seated human's own view (for "my hand"): the snapshot, the seat, the view.
+
+        :raises Refused: no table here, ``user_id`` not seated, or no deal in play.
+        """
         arguments.ids(channel_id=channel_id, user_id=user_id)
         table = self._ctx.get(channel_id)
         seat = checks.seated(table, user_id)
@@ -144,8 +144,13 @@ class TableManager:
         seed: int | None = None,
         turn_timers: tuple[float, float] | None = None,
     ) -> TableSnapshot:
-        """``turn_timers``: this table's (reminder, stand-in) delays in seconds, over the
-        process's ``TableSettings`` (its server's settings)."""
+        """A lobby hosted by ``host_id``, stored before it is shown. ``turn_timers``: this
+        table's (reminder, stand-in) delays in seconds, over the process's ``TableSettings``
+        (its server's settings).
+
+        :raises Refused: a table already open here, players or deals out of bounds, rule
+            options the engine refuses, or the lobby not stored.
+        """
         arguments.ids(channel_id=channel_id, host_id=host_id)
         arguments.name("host_name", host_name)
         arguments.optional_id("guild_id", guild_id)
@@ -212,7 +217,11 @@ class TableManager:
         self, channel_id: int, user_id: int, name: str, value: object
     ) -> TableSnapshot:
         """The host sets the rule option ``name`` of the lobby to ``value`` (as a record's
-        ``rules`` object holds it); the engine checks it beside the other options."""
+        ``rules`` object holds it); the engine checks it beside the other options.
+
+        :raises Refused: not the host, not a lobby, or a value the engine refuses with the
+            other options.
+        """
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.name("name", name)
         return await self._lobby.set_rule(self._ctx.get(channel_id), user_id, name, value)
@@ -236,29 +245,34 @@ class TableManager:
     # ----- play --------------------------------------------------------------------------
 
     async def act(self, channel_id: int, user_id: int, turn: int, action: Action) -> TableSnapshot:
-        """A human's action, from a control made at ``turn``."""
+        """A human's action, from a control made at ``turn``, stored before it is shown.
+
+        :raises Refused: no game here, not seated, not their turn, a control of a turn gone
+            by (``STALE``), an action the engine refuses (``ILLEGAL``, with the engine's
+            code), or the action not stored (``STORAGE``): nothing changed.
+        """
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.integers(turn=turn)
         arguments.action(action)
-        return await self._play.act(self._ctx.get(channel_id), user_id, turn, action)
+        return await self._human_moves.act(self._ctx.get(channel_id), user_id, turn, action)
 
     async def back(self, channel_id: int, user_id: int) -> TableSnapshot:
         """A human marked away takes their seat back from the stand-in."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
-        return await self._play.back(self._ctx.get(channel_id), user_id)
+        return await self._human_moves.back(self._ctx.get(channel_id), user_id)
 
     async def replace(self, channel_id: int, user_id: int, seat: int, level: str) -> TableSnapshot:
         """The host gives a human's seat to a bot for the rest of the game."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.integers(seat=seat)
         arguments.level(level)
-        return await self._play.replace(self._ctx.get(channel_id), user_id, seat, level)
+        return await self._human_moves.replace(self._ctx.get(channel_id), user_id, seat, level)
 
     async def stop(self, channel_id: int, user_id: int, *, moderator: bool = False) -> None:
         """The host (or a moderator) ends the game; its finished deals stay recorded."""
         arguments.ids(channel_id=channel_id, user_id=user_id)
         arguments.flags(moderator=moderator)
-        await self._play.stop(self._ctx.get(channel_id), user_id, moderator=moderator)
+        await self._human_moves.stop(self._ctx.get(channel_id), user_id, moderator=moderator)
 
 
 def _checked_timers(timers: tuple[float, float] | None) -> tuple[float, float] | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from tarot_core import Rules
 
 from . import applying
-from .context import Context
+from .context import TableContext
 from .status import TableStatus
 from .table import Seat, Table
 from .timers import Timers
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 async def restore(
-    ctx: Context, timers: Timers, turns: Turns, owns: Callable[[int], bool] | None = None
+    ctx: TableContext, timers: Timers, turns: Turns, owns: Callable[[int], bool] | None = None
 ) -> int:
     """The number of tables rebuilt: every live one, or (``owns``) those of the servers
     this process runs (the others are another process's)."""

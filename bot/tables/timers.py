@@ -2,7 +2,7 @@
 
 A human to act gets a reminder, then a stand-in bot plays for them and their seat is
 marked away; a lobby with no activity closes; a game no human has acted in for too long
-stops. Every timer runs on ``Context.clock`` and acts in a task of its own, under the
+stops. Every timer runs on ``TableContext.clock`` and acts in a task of its own, under the
 table's lock, only if the table is still where it was when the timer was set.
 """
 
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from . import applying, closing
 from .bot_moves import BotMoves
-from .context import Context
+from .context import TableContext
 from .events import GameStopped, Reminder, StandIn
 from .status import TableStatus
 from .table import Table
 
 
 class Timers:
-    def __init__(self, ctx: Context, bots: BotMoves) -> None:
+    def __init__(self, ctx: TableContext, bots: BotMoves) -> None:
         self.ctx = ctx
         self.bots = bots
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import closing
 from .bot_moves import BotMoves
-from .context import Context
+from .context import TableContext
 from .events import Event
 from .settings import AwayPolicy
 from .snapshot import TableSnapshot
@@ -20,7 +20,7 @@ from .timers import Timers
 
 
 class Turns:
-    def __init__(self, ctx: Context, bots: BotMoves, timers: Timers) -> None:
+    def __init__(self, ctx: TableContext, bots: BotMoves, timers: Timers) -> None:
         self.ctx = ctx
         self.bots = bots
         self.timers = timers

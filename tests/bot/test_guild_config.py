@@ -21,10 +21,10 @@ def settings(**env: str) -> Any:
 
 def test_nothing_stored_is_every_process_default() -> None:
     config = gc.effective({}, settings(TAROT_DEFAULT_PLAYERS="5", TAROT_REMINDER_AFTER="30"))
-    assert config["players"] == 5
-    assert config["deals"] == gc.PER_PLAYER
-    assert config["reminder_after"] == 30
-    assert config["threads"] is True and config["language"] == gc.SERVER
+    assert config.players == 5
+    assert config.deals == gc.PER_PLAYER
+    assert config.reminder_after == 30
+    assert config.threads is True and config.language == gc.SERVER
     assert gc.rule_options(config) == Rules().options()  # every option of the registry
     assert gc.deals_of(config) is None and gc.language_of(config) is None
 
@@ -32,10 +32,10 @@ def test_nothing_stored_is_every_process_default() -> None:
 def test_stored_keys_win_and_stored_values_no_longer_valid_are_ignored() -> None:
     stored = {"players": 3, "deals": 7, "misere": True, "language": "pl", "shuffle": "riffle"}
     config = gc.effective(stored, settings())
-    assert (config["players"], gc.deals_of(config), config["misere"]) == (3, 7, True)
+    assert (config.players, gc.deals_of(config), config.options["misere"]) == (3, 7, True)
     assert gc.language_of(config) == "pl"
-    assert config["shuffle"] == "full"
-    assert gc.effective({"players": True}, settings())["players"] == 4
+    assert config.options["shuffle"] == "full"
+    assert gc.effective({"players": True}, settings()).players == 4
 
 
 @pytest.mark.parametrize(
@@ -99,16 +99,16 @@ def test_rule_values_stored_before_the_registry_still_read_the_same() -> None:
     """A server stored poignee_bonus by its name ("high") and misère as a boolean; a value
     stored now is the record's form (a list)."""
     config = gc.effective({"poignee_bonus": "high", "misere": True}, settings())
-    assert config["poignee_bonus"] == (20, 40, 60) and config["misere"] is True
+    assert config.options["poignee_bonus"] == (20, 40, 60) and config.options["misere"] is True
     assert gc.rule_options(config)["poignee_bonus"] == [20, 40, 60]
     again = gc.effective({"poignee_bonus": [20, 40, 60], "contracts": "pousse"}, settings())
-    assert again["poignee_bonus"] == (20, 40, 60)
+    assert again.options["poignee_bonus"] == (20, 40, 60)
     assert gc.rule_options(again)["contracts"] == "pousse"
 
 
 def test_a_stored_reminder_after_the_stand_in_is_brought_back_to_it() -> None:
     config = gc.effective({"reminder_after": 500, "stand_in_after": 200}, settings())
-    assert config["reminder_after"] == 200
+    assert config.reminder_after == 200
 
 
 def test_every_offered_setting_has_a_name_in_every_language() -> None:

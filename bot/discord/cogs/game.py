@@ -185,7 +185,7 @@ class GameCog(
         settings``), else from the process-wide defaults. Refused where the bot may not
         show a table (``channel_access.py``)."""
         config = await self._config(interaction.guild_id)
-        lacking = channel_access.lacking_here(interaction, threads=bool(config["threads"]))
+        lacking = channel_access.lacking_here(interaction, threads=config.threads)
         if lacking:  # the table could not be shown: refused, naming what is missing
             await answer(interaction, channel_access.refusal(str(interaction.locale), lacking))
             return
@@ -197,7 +197,7 @@ class GameCog(
             "shuffle": shuffle,
         }
         config = guild_config.with_chosen(config, chosen)
-        count = players or config["players"]
+        count = players or config.players
         options = guild_config.rule_options(config)
         deals = deals or guild_config.deals_of(config)
         user = interaction.user
@@ -349,7 +349,7 @@ class GameCog(
 
     async def _config(
         self, guild_id: int | None, stored: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    ) -> guild_config.GuildSettings:
         """The server's effective settings (over ``stored``, else what storage holds); the
         presenter learns its table language."""
         if stored is None:
@@ -400,7 +400,7 @@ class GameCog(
         if reset:
             stored = await self.bot.storage.set_guild_settings(guild_id, {setting: None})
             config = await self._config(guild_id, stored)
-            shown = guild_config.shown(locale, setting, config[setting])
+            shown = guild_config.shown(locale, setting, config.value(setting))
             await answer(interaction, t(locale, "settings.was_reset", name=name, value=shown))
             return
         if value is None:
@@ -415,7 +415,7 @@ class GameCog(
             return
         stored = await self.bot.storage.set_guild_settings(guild_id, {setting: parsed})
         config = await self._config(guild_id, stored)
-        shown = guild_config.shown(locale, setting, config[setting])
+        shown = guild_config.shown(locale, setting, config.value(setting))
         await answer(interaction, t(locale, "settings.changed", name=name, value=shown))
 
     @app_commands.command(
@@ -449,12 +449,12 @@ class GameCog(
         await answer(interaction, t(locale, "ui.threads_on" if on else "ui.threads_off"))
 
 
-def settings_text(locale: str, stored: dict[str, Any], config: dict[str, Any]) -> str:
+def settings_text(locale: str, stored: dict[str, Any], config: guild_config.GuildSettings) -> str:
     """Every offered setting in words, saying which the server set."""
     lines = [t(locale, "settings.title")]
     for key in guild_config.OFFERED:
         line = "settings.line_set" if key in stored else "settings.line_default"
-        value = guild_config.shown(locale, key, config[key])
+        value = guild_config.shown(locale, key, config.value(key))
         lines.append("- " + t(locale, line, name=t(locale, f"setting.{key}"), value=value))
     return "\n".join(lines)
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.guild_config import stored_threads
 from bot.i18n import t
 from bot.render.table import seat_name
 from bot.tables import TableSnapshot
 
 from .. import answering, channel_access
-from ..threads import threads_enabled
 from . import rules_menu, watch
 from .control_ids import ControlId, ControlKind
 from .controls import PER_ROW, ControlButton, table_control
@@ -125,7 +125,7 @@ async def _may_open_here(bot: TarotBot, interaction: discord.Interaction[Any]) -
     lacks, where it could not show it (``channel_access.py``)."""
     threads = True
     if interaction.guild_id is not None:
-        threads = threads_enabled(await bot.storage.guild_settings(interaction.guild_id))
+        threads = stored_threads(await bot.storage.guild_settings(interaction.guild_id))
     lacking = channel_access.lacking_here(interaction, threads=threads)
     if lacking:
         await answering.tell(interaction, channel_access.refusal(str(interaction.locale), lacking))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tarot_core import Action
 
 from . import applying, checks, closing
-from .context import Context
+from .context import TableContext
 from .errors import RefusalCode, Refused
 from .events import GameStopped, PlayerBack, SeatReplaced
 from .snapshot import TableSnapshot
@@ -21,8 +21,8 @@ from .timers import Timers
 from .turns import Turns
 
 
-class Play:
-    def __init__(self, ctx: Context, turns: Turns, timers: Timers) -> None:
+class HumanMoves:
+    def __init__(self, ctx: TableContext, turns: Turns, timers: Timers) -> None:
         self.ctx = ctx
         self.turns = turns
         self.timers = timers
