@@ -27,7 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import NoReturn
 
-import pytest
+from ci import missing
 
 DEBIAN_ROOT = Path("/usr/lib/postgresql")
 """Debian installs each major version's programs in ``DEBIAN_ROOT/<version>/bin``."""
@@ -111,18 +111,10 @@ def missing_reason(environ: Mapping[str, str] | None = None) -> str | None:
     return None
 
 
-def in_ci(environ: Mapping[str, str]) -> bool:
-    """CI sets ``CI`` (to ``true``); an empty, ``0`` or ``false`` value means not in CI."""
-    return environ.get("CI", "").strip().lower() not in ("", "0", "false")
-
-
 def unavailable(reason: str, environ: Mapping[str, str] | None = None) -> NoReturn:
-    """Skips the test for lack of PostgreSQL on a developer's machine, but fails it in CI,
-    where a skipped PostgreSQL suite would pass green without having tested anything."""
+    """Skips the test for lack of PostgreSQL on a developer's machine, but fails it in CI."""
     env = os.environ if environ is None else environ
-    if in_ci(env):
-        pytest.fail(f"PostgreSQL is required in CI but {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {reason} (install postgresql or set TAROT_PG_BIN)")
+    missing("PostgreSQL", reason, "install postgresql or set TAROT_PG_BIN", env)
 
 
 def default_base_dir(memory_dir: Path = MEMORY_DIR) -> Path | None:

@@ -5,7 +5,7 @@ AI of our own, written below into a temporary directory the way TarotClub lays i
 (package.json listing the scripts, API functions called by the host): it logs every call
 through the host's ``systemPrint`` and answers what the test tells it. The arena test runs
 the real AI; it needs a copy (``TAROTCLUB_AI``: TarotClub's ``assets/ai`` directory) and is
-skipped without one. Every test needs Node.js.
+skipped without one. Every test needs Node.js: skipped without it, failed in CI.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ci import missing
 from tarot_command import ROOT, tarot
 
 from tarot_core import Deal, Rules, view
@@ -32,7 +33,13 @@ NODE = shutil.which("node")
 SCRIPT = ROOT / "scripts" / "tarotclub_bot.js"
 PLACES = ["South", "East", "North", "West"]
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not installed")
+
+@pytest.fixture(autouse=True)
+def node() -> None:
+    """Node.js runs the adapter: without it a test is skipped, or fails in CI."""
+    if NODE is None:
+        missing("Node.js", "node is not installed", "install nodejs", os.environ)
+
 
 STAND_IN = {
     "package.json": json.dumps({"files": ["lib/first.js", "main.js"]}),

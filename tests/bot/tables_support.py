@@ -118,6 +118,29 @@ class Recorder:
 # ----- a manager on a real file -------------------------------------------------------------
 
 
+class SleepersClock(ManualClock):
+    """A manual clock that knows which tasks sleep on it: in the table service, bots in
+    their pause. ``quiet`` waits on it rather than on real time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sleepers: dict[asyncio.Task[Any], float] = {}
+
+    async def sleep(self, delay: float) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._sleepers[task] = self.now() + max(delay, 0.0)
+        try:
+            await super().sleep(delay)
+        finally:
+            del self._sleepers[task]
+
+    def asleep(self) -> set[asyncio.Task[Any]]:
+        """The tasks whose sleep has not run out (one that ``advance`` woke is not asleep,
+        even before it resumes)."""
+        return {task for task, until in self._sleepers.items() if until > self.now()}
+
+
 @dataclass
 class Harness:
     path: Path
@@ -167,7 +190,7 @@ async def open_harness(
 ) -> Harness:
     storage = await open_storage(path)
     recorder = Recorder()
-    clock = clock or ManualClock()
+    clock = clock or SleepersClock()
     manager = TableManager(storage, recorder, settings, clock=clock, executor=executor, seeds=seeds)
     return Harness(path, storage, manager, recorder, clock)
 
@@ -373,6 +396,21 @@ async def break_writes(h: Harness, table: str, when: str = "1", *, op: str = "IN
 async def mend_writes(h: Harness) -> None:
     async with h.storage.transaction():
         await h.storage.conn.execute("DROP TRIGGER temp.fault")
+
+
+async def quiet(h: Harness, *, pausing: int, timeout: float = 10.0) -> None:
+    """Wait until every task but this test's has ended or is one of ``pausing`` bots asleep
+    on the manual clock in its pause: nothing more can happen until the clock moves, so a
+    check that nothing happened then tests something (a real-time sleep only hopes so)."""
+    clock = h.clock
+    assert isinstance(clock, SleepersClock), "quiet needs the harness's own clock"
+    me = asyncio.current_task()
+
+    def settled() -> bool:
+        others = {t for t in asyncio.all_tasks() if t is not me and not t.done()}
+        return len(others) == pausing and others == clock.asleep()
+
+    await wait_for(settled, timeout)
 
 
 async def wait_for(check: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -3,7 +3,6 @@ the pause before bot moves, and timers started again after a restart."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from tables_support import (
@@ -16,6 +15,7 @@ from tables_support import (
     break_writes,
     drive,
     mend_writes,
+    quiet,
     refused,
     seat_table,
     user_at,
@@ -210,7 +210,7 @@ async def test_bots_pause_before_each_move(open_tables: OpenTables) -> None:
     assert started.view is not None and started.view.dealer == 0 and started.to_act == 1
 
     async def still(turn: int) -> None:
-        await asyncio.sleep(0.05)
+        await quiet(h, pausing=1)  # the bot to act, in its pause
         assert h.snapshot().turn == turn
         assert len(await h.storage.actions(snap.game_id)) == turn
 
@@ -247,7 +247,7 @@ async def _bot_to_make_its_ecart(h: Harness, seed: int) -> int | None:
             passes = [a for a in seen.legal if getattr(a, "contract", None) == Contract.PASS]
             await m.act(CHANNEL, HOST, snap.turn, passes[0] if passes else seen.legal[0])
             continue
-        await asyncio.sleep(0.02)  # the bot's move is under way, waiting its pause
+        await quiet(h, pausing=1)  # the bot's move is under way, waiting its pause
         h.clock.advance(2)
         await wait_for(lambda before=snap.turn: h.snapshot().turn > before)
 
@@ -263,13 +263,13 @@ async def test_a_bot_declares_its_slam_right_after_its_ecart(open_tables: OpenTa
         await h.close()
     else:
         raise AssertionError("no seed gave a bot taker with an écart")
-    await asyncio.sleep(0.02)
+    await quiet(h, pausing=1)
     h.clock.advance(2)  # the écart's pause, and no more
     await wait_for(lambda: h.snapshot().turn == turn + 2)  # the écart, then the slam
     after = h.snapshot()
     assert after.view is not None and after.view.phase == Phase.PLAYING
     if after.to_act != 0:  # the first card is a new turn: it waits its pause
-        await asyncio.sleep(0.05)
+        await quiet(h, pausing=1)
         assert h.snapshot().turn == turn + 2
 
 
@@ -321,7 +321,7 @@ async def stand_in_pausing(h: Harness) -> int:
     assert started.to_act == 0 and started.turn == 0
     h.clock.advance(120)
     await wait_for(lambda: len(h.recorder.events(StandIn)) == 1)
-    await asyncio.sleep(0.05)
+    await quiet(h, pausing=1)
     assert h.snapshot().turn == 0 and h.snapshot().seats[0].away  # type: ignore[union-attr]
     return snap.game_id
 
@@ -339,10 +339,10 @@ async def test_a_human_who_acts_during_the_stand_in_pause_wins(open_tables: Open
     acted = await m.act(CHANNEL, HOST, 0, mine)
     assert acted.turn == 1 and not acted.seats[0].away  # type: ignore[union-attr]
     assert h.recorder.events(PlayerBack) == [PlayerBack(0, HOST)]
-    await asyncio.sleep(0.05)  # the next bot starts its pause
+    await quiet(h, pausing=2)  # the next bot starts its pause, beside the stand-in's
     h.clock.advance(2)  # the stand-in wakes up too late; the next bot plays
     await wait_for(lambda: h.snapshot().turn == 2)
-    await asyncio.sleep(0.05)
+    await quiet(h, pausing=1)  # the stand-in gone, the bot after next in its pause
     actions = await h.stored_actions(game_id)
     assert actions[0] == mine and [a.seat for a in actions] == [0, 1]
 
@@ -354,7 +354,7 @@ async def test_back_during_the_stand_in_pause_stands_it_down(open_tables: OpenTa
     back = await m.back(CHANNEL, HOST)
     assert back.turn == 0 and back.deadline == h.clock.now() + 120
     h.clock.advance(2)
-    await asyncio.sleep(0.05)
+    await quiet(h, pausing=0)  # the stand-in woke and stood down
     assert h.snapshot().turn == 0 and await h.storage.actions(game_id) == []
     _, _, seen = m.private_view(CHANNEL, HOST)
     assert (await m.act(CHANNEL, HOST, 0, seen.legal[0])).turn == 1
@@ -369,10 +369,10 @@ async def test_replacing_during_the_stand_in_pause_leaves_one_move(
     _, _, seen = m.private_view(CHANNEL, HOST)
     replaced = await m.replace(CHANNEL, HOST, 0, "random")
     assert replaced.turn == 0
-    await asyncio.sleep(0.05)  # the new bot starts its pause
+    await quiet(h, pausing=2)  # the new bot starts its pause, beside the stand-in's
     h.clock.advance(2)
     await wait_for(lambda: h.snapshot().turn == 1)
-    await asyncio.sleep(0.05)
+    await quiet(h, pausing=1)  # the stand-in gone, the next bot in its pause
     actions = await h.stored_actions(game_id)
     assert actions == [think("random", decision_seed(FIRST_TO_HUMAN, 0, 0), 1, seen)]
 

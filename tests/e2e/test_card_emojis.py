@@ -36,6 +36,7 @@ from PIL import Image
 from bot.discord import emojis, presenter
 from bot.discord.client import TarotBot
 from bot.discord.emojis import CardEmojis, emoji_name
+from bot.pictures.faces import emoji_images
 
 COLOURS = {"c01": "red", "c05": "green", "c13R": "blue", "c56": "white", "c77": "black"}
 CREATES = ("POST", "/applications/*/emojis")
@@ -388,8 +389,7 @@ async def test_the_real_faces_become_emojis(
 ) -> None:
     """The startup wiring end to end: ``bot.pictures.faces`` drawn in an executor, every
     face uploaded (each accepted by the fake's checks), the registry answering them all."""
-    faces = pytest.importorskip("bot.pictures.faces")
-    images = faces.emoji_images()
+    images = emoji_images()
     assert set(images) == emojis.face_stems()  # what a start checks remembered faces against
     registry = await start_once(fake, tmp_path)
     assert registry.ready and len(registry) == len(images)
