@@ -23,7 +23,6 @@ from time_limit import within
 
 from tarot_core import Deal, Rules, view
 from tarot_core.actions import Action, Bid, Discard, Ecart, Misere, Poignee
-from tarot_core.bench import random_ecart
 from tarot_core.bots import make_bot
 from tarot_core.bots.expert import ExpertBot
 from tarot_core.bots.external import illegal_reason
@@ -34,6 +33,7 @@ from tarot_core.bots.worlds import build_world, sample_hidden
 from tarot_core.cards import DECK_SIZE, FACES, KINGS, TRUMPS, cards_of, format_card, mask_of
 from tarot_core.deal import Phase as DealPhase
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_ecart
 from tarot_core.rules import Contract
 from tarot_core.serial import SerialError, view_from_json, view_to_json
 from tarot_core.view import DealView
