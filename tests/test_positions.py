@@ -8,6 +8,7 @@ import json
 from collections import Counter
 
 import pytest
+from builders import visible_cards
 from tarot_command import ROOT, tarot
 
 from tarot_core.actions import Play
@@ -68,7 +69,7 @@ def test_each_position_replays_legally_and_has_legal_accepted_answers(position, 
 @pytest.mark.parametrize(("position", "deal"), BUILT, ids=[p.id for p in POSITIONS])
 def test_the_bot_view_hides_every_card_it_must(position, deal) -> None:
     seat = deal.to_act
-    seen = view(deal, seat).visible_cards()
+    seen = visible_cards(view(deal, seat))
     chien = set(cards_of(deal.chien))
     shown = deal.taker is not None and deal.contract <= Contract.GARDE
     # The chien, when shown, is public: the taker's hand and écart may hold those cards.
