@@ -18,9 +18,9 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import faces, fonts, jobs
 from bot.render.cards import card_short, sort_for_display
-from tarot_core.arena import play_out, seeded_deal
 from tarot_core.bots import make_bot
 from tarot_core.cards import PETIT, cards_of, mask_of, parse_cards, suit_of
+from tarot_core.lab.arena import play_out, seeded_deal
 from tarot_core.record import to_record
 from tarot_core.rules import Rules
 from tarot_core.scoring import Outcome

@@ -1,4 +1,18 @@
-"""French Tarot rules engine: pure, synchronous, deterministic under a seed."""
+"""French Tarot rules engine: pure, synchronous, deterministic under a seed.
+
+What the bot and other programs use is exported here, and ``__all__`` is the list: a
+``Game`` of deals (``Deal``) under ``Rules``, the actions a deal checks (refused with
+``IllegalAction``, coded by ``IllegalActionCode``), what a seat may see (``view``,
+``DealView``, ``check_view``), the cards (ids 0..77 and their notation), the results
+(``DealResult``, ``Outcome``), records (``to_record``, ``read_deal``, ``replay``), the JSON
+forms of actions and views (``serial``) and the computer players (``make_bot``).
+
+The other modules are the engine's own parts; a few details are imported from them where a
+caller needs them (``rules``' option texts, ``refusals``' parameter names, ``cards``' masks).
+The command line (``python -m tarot_core``) and its argument types (``command_line``,
+``rule_flags``, also used by the bot's commands) stay at the top; the measuring tools it
+runs are in ``lab/``, which the engine never imports.
+"""
 
 from .actions import (
     Action,
@@ -12,45 +26,89 @@ from .actions import (
     Play,
     Poignee,
 )
-from .cards import Card, CardError, format_card, parse_card
-from .deal import Deal, Phase
+from .bots import DEFAULT_THINK_MS, LEVELS, MAX_THINK_MS, Bot, make_bot
+from .cards import (
+    DECK_SIZE,
+    EXCUSE,
+    PETIT,
+    Card,
+    CardError,
+    cards_of,
+    display_key,
+    format_card,
+    parse_card,
+    rank_of,
+    suit_card,
+    suit_of,
+    trump,
+)
+from .deal import Deal, Phase, sitting_out, trick_seats
 from .game import Game, ranks
 from .record import RecordError, read_deal, replay, to_record
-from .rules import Contract, Rules, RulesError
+from .refusals import ActionKind, IllegalActionCode
+from .rules import OPTIONS, PLAYER_COUNTS, Contract, RuleOption, Rules, RulesError
 from .scoring import DealResult, Outcome
-from .view import DealView, view
+from .serial import SerialError, action_from_json, action_to_json, view_from_json, view_to_json
+from .view import DealView, TrickView, view
 from .view_check import ImpossibleView, check_view
 
 __all__ = [
+    "DECK_SIZE",
+    "DEFAULT_THINK_MS",
+    "EXCUSE",
+    "LEVELS",
+    "MAX_THINK_MS",
+    "OPTIONS",
+    "PETIT",
+    "PLAYER_COUNTS",
     "Action",
+    "ActionKind",
     "Bid",
+    "Bot",
     "Call",
     "Card",
     "CardError",
     "Contract",
     "Deal",
     "DealResult",
-    "Outcome",
     "DealView",
     "DeclareSlam",
     "Discard",
     "Ecart",
     "Game",
     "IllegalAction",
+    "IllegalActionCode",
     "ImpossibleView",
     "Misere",
+    "Outcome",
     "Phase",
     "Play",
     "Poignee",
     "RecordError",
+    "RuleOption",
     "Rules",
     "RulesError",
+    "SerialError",
+    "TrickView",
+    "action_from_json",
+    "action_to_json",
+    "cards_of",
     "check_view",
+    "display_key",
     "format_card",
+    "make_bot",
     "parse_card",
+    "rank_of",
     "ranks",
     "read_deal",
     "replay",
+    "sitting_out",
+    "suit_card",
+    "suit_of",
     "to_record",
+    "trick_seats",
+    "trump",
     "view",
+    "view_from_json",
+    "view_to_json",
 ]

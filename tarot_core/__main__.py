@@ -43,15 +43,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
+    from .lab.bench import run
 
     if args.rollouts:  # the expert's inner loop: rollouts/s and decisions/s
-        from .rollout_bench import run as run_rollouts
+        from .lab.rollout_bench import run as run_rollouts
 
         print(json.dumps(run_rollouts(args.players, min(args.deals, 2000), args.seed)))
         return 0
     if args.versus:  # side by side with magmacrunch-tarot's engine
-        from .bench import versus_cli
+        from .lab.bench import versus_cli
 
         return versus_cli(args)
     try:
@@ -71,7 +71,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import run_cli
+    from .lab.arena import run_cli
 
     return run_cli(args)
 
@@ -119,13 +119,13 @@ def parser() -> Parser:
     add_rule_argument(b)
     b.set_defaults(func=cmd_bench)
 
-    from .arena import add_arguments
+    from .lab.arena import add_arguments
 
     a = sub.add_parser("arena", help="duplicate tournament: one bot level against another")
     add_arguments(a)
     a.set_defaults(func=cmd_arena)
 
-    from . import bidding_report
+    from .lab import bidding_report
 
     k = sub.add_parser(
         "bidding", help="a bot level's bids on random deals, against the bidding bands of the rules"
@@ -133,7 +133,7 @@ def parser() -> Parser:
     bidding_report.add_arguments(k)
     k.set_defaults(func=bidding_report.run_cli)
 
-    from . import taker_bias
+    from .lab import taker_bias
 
     b = sub.add_parser("taker-bias", help="how far the expert's rollouts misjudge a taker")
     taker_bias.add_arguments(b)
@@ -149,7 +149,7 @@ def parser() -> Parser:
     t.add_argument("--think-ms", type=THINK_MS, default=DEFAULT_THINK_MS, help="expert's time")
     t.set_defaults(func=cmd_bot)
 
-    from . import positions
+    from .lab import positions
 
     s = sub.add_parser("positions", help="how many test positions each bot level solves")
     positions.add_arguments(s)

@@ -170,10 +170,6 @@ def count(mask: Mask) -> int:
     return mask.bit_count()
 
 
-def half_points_of(mask: Mask) -> int:
-    return sum(HALF_POINTS[c] for c in cards_of(mask))
-
-
 def display_key(card: Card) -> tuple[int, int]:
     """Sort key for showing a hand: trumps high to low, the Excuse, then suits high to low."""
     if card == EXCUSE:

@@ -8,7 +8,6 @@ pipe can only read lines, never a traceback.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import os
@@ -17,30 +16,16 @@ import sys
 from typing import Any, TextIO
 
 from .bots import LEVELS, Bot, make_bot
+from .protocol_wire import PROTOCOL_VERSION, encode
 from .quoting import one_line, quote
 from .serial import SerialError, action_to_json, view_from_json
 from .view_check import ImpossibleView, check_view
 
-PROTOCOL_VERSION = 1
 SERVER_NAME = "tarot_core"
 
 
 class RequestError(ValueError):
     """A request that gets an ``error`` answer instead of its normal one."""
-
-
-def available_levels() -> list[str]:
-    """The levels this installation can play (the stronger bots may not be installed)."""
-    return [
-        level
-        for level in LEVELS
-        if level == "random" or importlib.util.find_spec(f"tarot_core.bots.{level}") is not None
-    ]
-
-
-def encode(message: dict[str, Any]) -> str:
-    """One message as one line (ASCII only, so no encoding can garble it)."""
-    return json.dumps(message) + "\n"
 
 
 def _message_id(message: dict[str, Any]) -> Any:
@@ -108,7 +93,7 @@ class Server:
             "name": self.name,
             "protocol": PROTOCOL_VERSION,
             "level": self.level,
-            "levels": available_levels(),
+            "levels": list(LEVELS),
         }
 
     def _act(self, ident: Any, message: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .rules import OPTION, OPTIONS, Rules, RulesError, value_word
+from .rules import OPTION, OPTIONS, RulesError, value_word
 
 
 def add_rule_argument(p: argparse.ArgumentParser) -> None:
@@ -41,11 +41,3 @@ def parse_rules(texts: list[str]) -> dict[str, Any]:
         except RulesError as e:
             raise RulesError(f"--rule {text}: {e}") from None
     return chosen
-
-
-def rules_from_args(p: argparse.ArgumentParser, players: int, texts: list[str]) -> Rules:
-    """The rules a command asked for; a bad ``--rule`` ends it with one usage line."""
-    try:
-        return Rules.from_options(players, parse_rules(texts))
-    except RulesError as e:
-        p.error(str(e))

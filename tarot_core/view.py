@@ -79,20 +79,6 @@ class DealView:
         """The finished tricks, then the one in progress if any: every card played, in order."""
         return self.tricks if self.current is None else (*self.tricks, self.current)
 
-    def visible_cards(self) -> set[Card]:
-        """Every card this view shows, for checking that it shows nothing hidden."""
-        seen: set[Card] = set(self.hand)
-        seen.update(self.ecart or ())
-        seen.update(self.chien or ())
-        seen.update(self.ecart_trumps)
-        for cards in self.poignees.values():
-            seen.update(cards)
-        for cards in self.petit_sec.values():
-            seen.update(cards)
-        for trick in self.tricks_so_far:
-            seen.update(trick.cards)
-        return seen
-
 
 def _sorted(mask: int) -> tuple[Card, ...]:
     return tuple(sorted(cards_of(mask), key=display_key))

@@ -30,6 +30,7 @@ from tarot_core.cards import (
 )
 from tarot_core.deal import Deal, Phase
 from tarot_core.rules import Contract, Rules
+from tarot_core.view import DealView
 
 
 def cards(text: str) -> list[Card]:
@@ -245,3 +246,18 @@ def refused(deal: Deal, action: Action, match: str | None = None) -> IllegalActi
         deal.apply(action)
     assert state(deal) == before
     return info.value
+
+
+def visible_cards(v: DealView) -> set[Card]:
+    """Every card a view shows, for checking that it shows nothing hidden."""
+    seen: set[Card] = set(v.hand)
+    seen.update(v.ecart or ())
+    seen.update(v.chien or ())
+    seen.update(v.ecart_trumps)
+    for shown in v.poignees.values():
+        seen.update(shown)
+    for shown in v.petit_sec.values():
+        seen.update(shown)
+    for trick in v.tricks_so_far:
+        seen.update(trick.cards)
+    return seen

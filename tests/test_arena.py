@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from tarot_command import tarot
 
-from tarot_core import arena
 from tarot_core.actions import Action, Bid
-from tarot_core.arena import ArenaConfig, ArenaError, RunResult, SetResult, run_arena, summarize
 from tarot_core.bots import RandomBot
+from tarot_core.lab import arena, stats
+from tarot_core.lab.arena import ArenaConfig, ArenaError, RunResult, SetResult, run_arena, summarize
 from tarot_core.rules import Contract
 from tarot_core.view import DealView
 
@@ -122,13 +122,13 @@ def test_the_gain_of_a_set_is_the_seat_by_seat_difference() -> None:
 
 
 def test_p95_and_interval_edge_cases() -> None:
-    assert arena.p95([float(x) for x in range(1, 21)]) == 19.0
-    assert arena.p95([float(x) for x in range(100, 0, -1)]) == 95.0
-    assert arena.p95([7.0]) == 7.0
-    assert arena.p95([]) is None
-    assert arena.mean_ci95([]) == (None, None, None)
-    assert arena.mean_ci95([4.0]) == (4.0, [4.0, 4.0], None)
-    mean, ci, sd = arena.mean_ci95([1.0, 3.0])
+    assert stats.p95([float(x) for x in range(1, 21)]) == 19.0
+    assert stats.p95([float(x) for x in range(100, 0, -1)]) == 95.0
+    assert stats.p95([7.0]) == 7.0
+    assert stats.p95([]) is None
+    assert stats.mean_ci95([]) == (None, None, None)
+    assert stats.mean_ci95([4.0]) == (4.0, [4.0, 4.0], None)
+    mean, ci, sd = stats.mean_ci95([1.0, 3.0])
     assert mean == 2.0
     assert sd == pytest.approx(math.sqrt(2))
     assert ci == pytest.approx([2 - 1.96, 2 + 1.96])

@@ -18,9 +18,9 @@ import sys
 import pytest
 from tarot_command import ROOT, tarot
 
-from tarot_core.bench import random_deal, run
 from tarot_core.cards import cards_of
 from tarot_core.deal import Deal, Phase
+from tarot_core.lab.bench import random_deal, run
 from tarot_core.rules import Rules
 from tarot_core.serial import action_to_json
 

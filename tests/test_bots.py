@@ -12,7 +12,7 @@ from tarot_core.bots.endgame import solve
 from tarot_core.bots.expert import ExpertBot
 from tarot_core.bots.heuristic import choose_ecart
 from tarot_core.bots.knowledge import infer
-from tarot_core.bots.worlds import build_world, sample_hidden
+from tarot_core.bots.worlds import WorldSampler, build_world
 from tarot_core.cards import KINGS, OUDLERS, SUIT_MASKS, TRUMPS, cards_of, mask_of, parse_cards
 from tarot_core.deal import Phase
 from tarot_core.dealing import deal as deal_cards
@@ -113,9 +113,7 @@ def test_inferences_hold_and_true_worlds_rebuild_the_deal(players: int) -> None:
                     world = build_world(v, know, list(deal.hands), pile)
                     for name in Deal.__slots__:
                         assert getattr(world, name) == getattr(deal, name), name
-                    sampled = sample_hidden(know, v, rng)
-                    assert sampled is not None
-                    hands_s, pile_s = sampled
+                    hands_s = WorldSampler(v, know, rng, lambda _: 1.0, tries=1).draw().hands
                     for s in range(players):
                         assert hands_s[s].bit_count() == deal.hands[s].bit_count()
                         assert not hands_s[s] & know.excluded[s]

@@ -20,9 +20,9 @@ from tarot_command import replay_command
 from time_limit import within
 
 from tarot_core import Deal, Rules, view
-from tarot_core.bench import random_deal
 from tarot_core.bots import RandomBot, make_bot
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_deal
 from tarot_core.protocol import Server
 from tarot_core.record import RecordError, replay_text, to_record
 from tarot_core.serial import view_to_json

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from builders import bid_round, cards, make_deal, mask, refused, texts
+from builders import bid_round, cards, make_deal, mask, refused, texts, visible_cards
 
 from tarot_core.actions import Bid, Call, DeclareSlam, Discard, Ecart, IllegalAction
 from tarot_core.cards import KINGS, SUIT_CARDS, TRUMPS, cards_of
@@ -73,7 +73,7 @@ def test_chien_unseen_at_garde_sans_and_contre(contract: Contract) -> None:
     for who in [None, 0, 1, 2, 3]:
         v = view(d, who)
         assert v.chien is None
-        assert not v.visible_cards() & set(cards(PLENTY_CHIEN))
+        assert not visible_cards(v) & set(cards(PLENTY_CHIEN))
     refused(d, Discard(0, cards("2H")[0]))
     refused(d, ecart("2H 3H 4H 5H 6H 7H"))
 
@@ -168,7 +168,7 @@ def test_discarded_trumps_are_shown_to_everyone() -> None:
     for who in [None, 1, 2, 3]:
         v = view(d, who)
         assert v.ecart is None
-        assert not v.visible_cards() & set(cards("2S 3S"))
+        assert not visible_cards(v) & set(cards("2S 3S"))
 
 
 def test_no_trump_shown_for_a_plain_ecart() -> None:
@@ -178,7 +178,7 @@ def test_no_trump_shown_for_a_plain_ecart() -> None:
         v = view(d, who)
         assert v.ecart_trumps == ()
         if who != 0:
-            assert not v.visible_cards() & set(cards("2H 3H 4H 5H 6H 7H"))
+            assert not visible_cards(v) & set(cards("2H 3H 4H 5H 6H 7H"))
 
 
 # ----- the écart as a set -----------------------------------------------------------

@@ -9,11 +9,11 @@ import pytest
 from reference_minimax import minimax
 
 from tarot_core.actions import Bid, Call, DeclareSlam, Ecart, Poignee
-from tarot_core.bench import random_ecart
 from tarot_core.bots.endgame import solve
 from tarot_core.cards import cards_of
 from tarot_core.deal import Deal, Phase
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_ecart
 from tarot_core.rules import Rules
 
 

@@ -23,17 +23,17 @@ from time_limit import within
 
 from tarot_core import Deal, Rules, view
 from tarot_core.actions import Action, Bid, Discard, Ecart, Misere, Poignee
-from tarot_core.bench import random_ecart
 from tarot_core.bots import make_bot
 from tarot_core.bots.expert import ExpertBot
 from tarot_core.bots.external import illegal_reason
 from tarot_core.bots.heuristic import choose_ecart
 from tarot_core.bots.knowledge import infer
 from tarot_core.bots.rollout import RolloutError, finish
-from tarot_core.bots.worlds import build_world, sample_hidden
+from tarot_core.bots.worlds import WorldSampler
 from tarot_core.cards import DECK_SIZE, FACES, KINGS, TRUMPS, cards_of, format_card, mask_of
 from tarot_core.deal import Phase as DealPhase
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_ecart
 from tarot_core.rules import Contract
 from tarot_core.serial import SerialError, view_from_json, view_to_json
 from tarot_core.view import DealView
@@ -392,9 +392,7 @@ def test_a_rollout_of_a_stuck_world_raises_instead_of_looping() -> None:
     (before the check existed) has its écart already full: its rollout used to loop."""
     v = view_from_json(impossible_form(DealPhase.BIDDING, IMPOSSIBLE[0][2]))
     know = infer(v)
-    hidden = sample_hidden(know, v, random.Random(1))
-    assert hidden is not None
-    world = build_world(v, know, *hidden)
+    world = WorldSampler(v, know, random.Random(1), lambda _: 1.0, tries=1).draw()
     with pytest.raises(RolloutError, match=r"still in its écart after \d+ actions"):
         within(TIME_LIMIT, lambda: finish(world, random.Random(1)))
 

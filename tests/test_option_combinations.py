@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from builders import visible_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def test_any_combination_of_options_plays_safely_and_replays(
         assert seat is not None
         for watcher in (None, *range(players)):
             seen = view(deal, watcher)
-            shown = seen.visible_cards() - set(seen.hand)
+            shown = visible_cards(seen) - set(seen.hand)
             assert not (shown & hidden_from(deal, watcher) - _public(deal)), (watcher, chosen)
         legal = view(deal, seat).legal
         assert legal, f"seat {seat} has no legal action ({chosen})"
@@ -85,4 +86,4 @@ def test_any_combination_of_options_plays_safely_and_replays(
 
 def _public(deal: Deal) -> set[int]:
     """Cards every seat has been shown: what the public view shows."""
-    return view(deal).visible_cards()
+    return visible_cards(view(deal))

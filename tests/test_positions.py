@@ -8,12 +8,13 @@ import json
 from collections import Counter
 
 import pytest
+from builders import visible_cards
 from tarot_command import ROOT, tarot
 
 from tarot_core.actions import Play
 from tarot_core.cards import EXCUSE, TRUMPS, cards_of, mask_of, parse_card
 from tarot_core.deal import Deal, Phase
-from tarot_core.positions import (
+from tarot_core.lab.positions import (
     CATEGORIES,
     PositionError,
     accepted,
@@ -68,7 +69,7 @@ def test_each_position_replays_legally_and_has_legal_accepted_answers(position, 
 @pytest.mark.parametrize(("position", "deal"), BUILT, ids=[p.id for p in POSITIONS])
 def test_the_bot_view_hides_every_card_it_must(position, deal) -> None:
     seat = deal.to_act
-    seen = view(deal, seat).visible_cards()
+    seen = visible_cards(view(deal, seat))
     chien = set(cards_of(deal.chien))
     shown = deal.taker is not None and deal.contract <= Contract.GARDE
     # The chien, when shown, is public: the taker's hand and écart may hold those cards.
@@ -87,7 +88,7 @@ def test_the_bot_view_hides_every_card_it_must(position, deal) -> None:
 
 
 def test_a_broken_position_is_refused_with_its_id() -> None:
-    raw = json.loads((ROOT / "tarot_core" / "positions.json").read_text("utf-8"))
+    raw = json.loads((ROOT / "tarot_core" / "lab" / "positions.json").read_text("utf-8"))
     first = next(r for r in raw if r["id"] == "save-petit-4p-last-on-partner-trump")
     # The seat to act must hold the whole hand given: one card short is an error.
     short = dict(first, id="short", hands={"3": first["hands"]["3"].rsplit(" ", 1)[0]})
@@ -147,7 +148,7 @@ def test_a_card_answer_is_the_card_text() -> None:
 
 
 def test_the_bot_is_asked_with_its_seat_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tarot_core.positions as positions
+    import tarot_core.lab.positions as positions
     from tarot_core.view import DealView
 
     seen: list[object] = []
@@ -166,7 +167,7 @@ def test_the_bot_is_asked_with_its_seat_view_only(monkeypatch: pytest.MonkeyPatc
 
 def test_the_bot_asked_is_closed_after_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cmd: level runs a program per position: it must end with the answer."""
-    import tarot_core.positions as positions
+    import tarot_core.lab.positions as positions
     from tarot_core.view import DealView
 
     closed: list[bool] = []

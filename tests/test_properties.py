@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from builders import visible_cards
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -448,7 +449,7 @@ def check_state(deal: Deal, tr: Tracker) -> None:
     known = tr.partner_public()
     for seat in (*range(n), None):
         v = view(deal, seat)
-        visible = v.visible_cards()
+        visible = visible_cards(v)
         hidden = visible - tr.may_know(seat)
         assert not hidden, (
             f"{'public' if seat is None else f'seat {seat}'} view shows "

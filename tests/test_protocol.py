@@ -38,7 +38,8 @@ from tarot_core.bots import RandomBot, make_bot
 from tarot_core.bots.external import ExternalBot, ExternalBotError, illegal_reason
 from tarot_core.cards import parse_card
 from tarot_core.dealing import deal as deal_cards
-from tarot_core.protocol import PROTOCOL_VERSION, Server, serve
+from tarot_core.protocol import Server, serve
+from tarot_core.protocol_wire import PROTOCOL_VERSION
 from tarot_core.serial import action_from_json, view_to_json
 
 ROOT = Path(__file__).resolve().parents[1]

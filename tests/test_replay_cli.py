@@ -25,8 +25,8 @@ import pytest
 from tarot_command import replay_command, tarot
 
 from tarot_core import Bid, Contract, Deal, Misere, Phase, Play, Rules, read_deal, replay, to_record
-from tarot_core.bench import random_deal
 from tarot_core.cards import format_card, parse_card
+from tarot_core.lab.bench import random_deal
 from tarot_core.record import RecordError, replay_text
 
 FIELDS = [

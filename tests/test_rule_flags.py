@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tarot_command import tarot
 
-from tarot_core.arena import ArenaConfig, ArenaError, load_results
+from tarot_core.lab.arena import ArenaConfig, ArenaError, load_results
 from tarot_core.rule_flags import parse_rules
 from tarot_core.rules import OPTIONS, Rules, RulesError
 

@@ -22,9 +22,9 @@ from reference_scoring import reference_score
 
 from tarot_core import Deal, Rules, read_deal, replay, to_record
 from tarot_core.actions import Bid, Call, DeclareSlam, Discard, Misere, Play, Poignee
-from tarot_core.bench import random_deal
 from tarot_core.cards import cards_of, format_card, mask_of, parse_card
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_deal
 from tarot_core.rules import Contract
 
 EX = parse_card("EX")
@@ -478,7 +478,7 @@ def rare_cases(record: dict[str, Any], result: dict[str, Any], d: dict[str, Any]
 
 
 def uniform_records(rng: random.Random, players: int, deals: int) -> Any:
-    """Deals played with uniformly random legal choices (tarot_core.bench), random options."""
+    """Deals played with uniformly random legal choices (tarot_core.lab.bench), random options."""
     for i in range(deals):
         deal = random_deal(rng, random_rules(rng, players), i % players)
         yield deal, to_record(deal)

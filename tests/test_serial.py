@@ -33,9 +33,9 @@ from tarot_core import (
     Rules,
     view,
 )
-from tarot_core.bench import random_ecart
 from tarot_core.cards import parse_cards
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_ecart
 from tarot_core.serial import (
     SerialError,
     action_from_json,

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from tarot_core import Rules, replay, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from tarot_core.actions import Play
-from tarot_core.bench import random_deal
 from tarot_core.cards import cards_of
 from tarot_core.deal import Deal, Phase
+from tarot_core.lab.bench import random_deal
 from tarot_core.rules import Rules
 
 

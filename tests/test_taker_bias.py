@@ -7,8 +7,8 @@ import json
 
 from tarot_command import tarot
 
-from tarot_core import taker_bias
 from tarot_core.bots.evaluation import min_trumps, strength, trump_count
+from tarot_core.lab import taker_bias
 from tarot_core.rules import Contract, Rules
 
 

@@ -20,10 +20,8 @@ from bot.tables import TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event, GameFinished
 from bot.tables.settings import MAX_DEALS
 from bot.tables.thinking import bot_pool
-from tarot_core import DealView
-from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
+from tarot_core import DEFAULT_THINK_MS, LEVELS, PLAYER_COUNTS, DealView
 from tarot_core.command_line import PLAYERS, SEED, THINK_MS, Parser, whole
-from tarot_core.rules import PLAYER_COUNTS
 
 
 def register(commands: argparse._SubParsersAction[Parser]) -> None:

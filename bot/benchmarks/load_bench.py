@@ -37,10 +37,9 @@ from bot.storage.locations import shown
 from bot.tables import LoopClock, Refused, TableManager, TableSettings, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished, Reminder
 from bot.tables.thinking import bot_pool, default_workers
-from tarot_core import DealView
-from tarot_core.arena import percentile
+from tarot_core import PLAYER_COUNTS, DealView
 from tarot_core.command_line import PLAYERS, SEED, Parser, decimal, whole
-from tarot_core.rules import PLAYER_COUNTS
+from tarot_core.lab.stats import percentile
 
 from . import pg_fill
 from .load_crossing import Crossing

@@ -23,8 +23,7 @@ from bot import handover
 from bot.storage import ClickRoutes, DatabaseUnusable, Storage, open_storage
 from bot.storage.locations import shown
 from bot.tables import Refused, TableManager
-from tarot_core import Action
-from tarot_core.serial import action_from_json, action_to_json
+from tarot_core import Action, action_from_json, action_to_json
 
 TOKEN = "x" * 160
 """An interaction token's size, so that a payload weighs what a real one does."""

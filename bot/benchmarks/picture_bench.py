@@ -20,11 +20,9 @@ from functools import partial
 from typing import Any
 
 from bot.pictures import faces, jobs
-from tarot_core.bench import random_deal
+from tarot_core import PLAYER_COUNTS, Outcome, Rules, to_record
 from tarot_core.command_line import SEED, Parser, whole
-from tarot_core.record import to_record
-from tarot_core.rules import PLAYER_COUNTS, Rules
-from tarot_core.scoring import Outcome
+from tarot_core.lab.bench import random_deal
 
 
 def register(commands: argparse._SubParsersAction[Parser]) -> None:

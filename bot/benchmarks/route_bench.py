@@ -21,8 +21,8 @@ from typing import Any
 from bot import handover
 from bot.storage import ClickRoutes, DatabaseUnusable, open_storage
 from bot.storage.locations import is_postgres_url, shown
-from tarot_core.arena import percentile
 from tarot_core.command_line import Parser, whole
+from tarot_core.lab.stats import percentile
 
 PAYLOAD: dict[str, Any] = {
     "id": "0",

@@ -33,8 +33,8 @@ from bot.storage.locations import shown
 from bot.storage.stats import GLOBAL, deal_figures
 from tarot_core import Rules, to_record
 from tarot_core import ranks as tarot_ranks
-from tarot_core.bench import random_deal
 from tarot_core.command_line import SEED, Parser, whole
+from tarot_core.lab.bench import random_deal
 
 from . import pg_fill
 

@@ -23,13 +23,21 @@ from bot.storage.locations import shown
 from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
+from .cogs.game import GameCog
+from .cogs.help import HelpCog
+from .cogs.stats import StatsCog
 from .command_sync import sync_if_changed
 from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
 from .freshness import RATE_LIMIT_WAIT
+from .presenter import DiscordPresenter
 from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
 from .shard_check import check_gateway
+from .translator import CatalogTranslator
+from .ui.controls import ControlButton, ControlSelect
+from .ui.deal_pictures import DealPictureSelect
+from .ui.handler import ControlHandler
 
 log = logging.getLogger(__name__)
 
@@ -93,15 +101,6 @@ class TarotBot(commands.AutoShardedBot):
             self.storage = storage
 
     async def setup_hook(self) -> None:
-        from .cogs.game import GameCog
-        from .cogs.help import HelpCog
-        from .cogs.stats import StatsCog
-        from .presenter import DiscordPresenter
-        from .translator import CatalogTranslator
-        from .ui.controls import ControlButton, ControlSelect
-        from .ui.deal_pictures import DealPictureSelect
-        from .ui.handler import ControlHandler
-
         await check_gateway(self.http, self.settings.shard_count, self.settings.shards)
         if getattr(self, "storage", None) is None:
             self.storage = await open_storage(self.settings.database)

@@ -45,7 +45,7 @@ from bot.failures import log_failure
 from bot.i18n import LANGUAGES
 from bot.pictures.faces import emoji_images, emoji_stem
 from bot.storage import Storage
-from tarot_core.cards import DECK_SIZE
+from tarot_core import DECK_SIZE
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tarot_core.cards import CARD_TEXT, DECK_SIZE
+from tarot_core import DECK_SIZE, RecordError
+from tarot_core.cards import CARD_TEXT
 from tarot_core.command_line import Parser, whole
 from tarot_core.quoting import one_line
-from tarot_core.record import RecordError
 
 from ..i18n import LANGUAGES
 from .faces import MIN_HEIGHT, card_face, emoji_images

@@ -19,11 +19,17 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.i18n.numbers import decimal
-from tarot_core.cards import EXCUSE, cards_of, display_key
-from tarot_core.deal import Deal, trick_seats
-from tarot_core.record import read_deal
-from tarot_core.rules import Contract
-from tarot_core.scoring import DealResult, Outcome
+from tarot_core import (
+    EXCUSE,
+    Contract,
+    Deal,
+    DealResult,
+    Outcome,
+    cards_of,
+    display_key,
+    read_deal,
+    trick_seats,
+)
 
 from . import fonts
 from .faces import card_face

@@ -27,20 +27,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from tarot_core.cards import (
-    CARD_TEXT,
-    DECK_SIZE,
-    EXCUSE,
-    JACK,
-    KING,
-    KNIGHT,
-    PETIT,
-    QUEEN,
-    TRUMP_21,
-    Card,
-    rank_of,
-    suit_of,
-)
+from tarot_core import DECK_SIZE, EXCUSE, PETIT, Card, rank_of, suit_of
+from tarot_core.cards import CARD_TEXT, JACK, KING, KNIGHT, QUEEN, TRUMP_21
 
 from ..i18n import LANGUAGES, t
 from .fonts import bold

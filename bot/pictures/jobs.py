@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from tarot_core.rules import Rules, RulesError
+from tarot_core import Rules, RulesError
 
 from ..i18n import t
 from ..i18n.catalog import text_of

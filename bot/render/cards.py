@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from tarot_core.cards import DECK_SIZE, EXCUSE, PETIT, TRUMP, Card, display_key, rank_of, suit_of
+from tarot_core import DECK_SIZE, EXCUSE, PETIT, Card, display_key, rank_of, suit_of
+from tarot_core.cards import TRUMP
 
 from ..i18n import locale_of, t
 

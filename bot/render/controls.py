@@ -6,8 +6,7 @@ characters, so names here are not escaped.
 
 from __future__ import annotations
 
-from tarot_core import Action, Rules
-from tarot_core.actions import Bid, Call, DeclareSlam, Discard, Ecart, Misere, Play, Poignee
+from tarot_core import Action, Bid, Call, DeclareSlam, Discard, Ecart, Misere, Play, Poignee, Rules
 
 from ..i18n import t
 from .cards import card_short

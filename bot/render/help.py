@@ -4,8 +4,7 @@ each option of a table means (with the table's own values when there is one)."""
 from __future__ import annotations
 
 from bot.i18n import t
-from tarot_core import Rules
-from tarot_core.rules import OPTIONS
+from tarot_core import OPTIONS, Rules
 
 from .table import rules_text
 

@@ -20,18 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from tarot_core.bots import LEVELS
-from tarot_core.cards import DECK_SIZE
-from tarot_core.deal import Phase
-from tarot_core.refusals import (
-    CARD_PARAMS,
-    CARDS_PARAMS,
-    CONTRACT_PARAMS,
-    SEAT_PARAMS,
-    ActionKind,
-    IllegalActionCode,
-)
-from tarot_core.rules import MISERE_KINDS, Contract
+from tarot_core import DECK_SIZE, LEVELS, ActionKind, Contract, IllegalActionCode, Phase
+from tarot_core.refusals import CARD_PARAMS, CARDS_PARAMS, CONTRACT_PARAMS, SEAT_PARAMS
+from tarot_core.rules import MISERE_KINDS
 
 from ..i18n import has, t
 from ..i18n.catalog import placeholders, text_of

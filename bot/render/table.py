@@ -12,13 +12,26 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 
-from tarot_core import Contract, DealResult, DealView, Outcome, Phase, Rules
-from tarot_core.actions import Bid, Call, Discard, Misere, Play, Poignee
-from tarot_core.bots import LEVELS
-from tarot_core.deal import sitting_out
-from tarot_core.rules import FIXED_VALUES, OPTIONS, value_word
+from tarot_core import (
+    LEVELS,
+    OPTIONS,
+    Bid,
+    Call,
+    Contract,
+    DealResult,
+    DealView,
+    Discard,
+    Misere,
+    Outcome,
+    Phase,
+    Play,
+    Poignee,
+    Rules,
+    TrickView,
+    sitting_out,
+)
+from tarot_core.rules import FIXED_VALUES, value_word
 from tarot_core.scoring import contract_terms
-from tarot_core.view import TrickView
 
 from ..i18n import has, numbers, t
 from ..tables.events import (

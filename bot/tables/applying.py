@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 import logging
 
-from tarot_core import Action, IllegalAction, to_record
-from tarot_core.serial import action_to_json
+from tarot_core import Action, IllegalAction, action_to_json, to_record
 
 from ..failures import log_failure
 from ..storage import FinishedDeal, Storage

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from tarot_core import (
+    DECK_SIZE,
     Action,
     Bid,
     Call,
@@ -27,7 +28,6 @@ from tarot_core import (
     Play,
     Poignee,
 )
-from tarot_core.cards import DECK_SIZE
 
 from .errors import RefusalCode, Refused
 

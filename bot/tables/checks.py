@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from tarot_core.bots import LEVELS
+from tarot_core import LEVELS
 
 from .errors import RefusalCode, Refused
 from .status import TableStatus

@@ -19,9 +19,9 @@ from tarot_core import (
     Phase,
     Poignee,
     ranks,
+    to_record,
     view,
 )
-from tarot_core.record import to_record
 
 from .events import (
     AllPassed,

@@ -13,8 +13,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from tarot_core import Rules, RulesError
-from tarot_core.rules import OPTION, PLAYER_COUNTS, PLAYERS_TEXT, value_word
+from tarot_core import PLAYER_COUNTS, Rules, RulesError
+from tarot_core.rules import OPTION, PLAYERS_TEXT, value_word
 
 from . import applying, checks, closing, derive
 from .context import TableContext

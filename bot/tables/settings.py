@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tarot_core.bots import DEFAULT_THINK_MS, LEVELS
+from tarot_core import DEFAULT_THINK_MS, LEVELS
 
 
 class AwayPolicy(StrEnum):

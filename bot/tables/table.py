@@ -7,8 +7,18 @@ import json
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from tarot_core import Deal, DealView, Discard, Ecart, Game, Misere, Poignee, Rules, view
-from tarot_core.serial import action_from_json
+from tarot_core import (
+    Deal,
+    DealView,
+    Discard,
+    Ecart,
+    Game,
+    Misere,
+    Poignee,
+    Rules,
+    action_from_json,
+    view,
+)
 
 from .clock import Timer
 from .snapshot import SeatInfo, TableSnapshot

@@ -9,8 +9,7 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from tarot_core import Action, DealView
-from tarot_core.bots import make_bot
+from tarot_core import Action, DealView, make_bot
 
 PARENT_POLL = 0.25
 """Seconds between a worker's looks at its parent: how long it may outlive a killed bot."""

@@ -14,8 +14,17 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
-from tarot_core import Contract, Rules
-from tarot_core.cards import DECK_SIZE, EXCUSE, PETIT, Card, format_card, rank_of, suit_of
+from tarot_core import (
+    DECK_SIZE,
+    EXCUSE,
+    PETIT,
+    Card,
+    Contract,
+    Rules,
+    format_card,
+    rank_of,
+    suit_of,
+)
 
 from ..i18n import t
 from ..render.cards import SUIT_SYMBOLS, card_short

@@ -8,11 +8,10 @@ import secrets
 import sys
 from collections.abc import Mapping, Sequence
 
-from tarot_core import Rules, RulesError
-from tarot_core.bots import LEVELS, make_bot
+from tarot_core import LEVELS, PLAYER_COUNTS, Rules, RulesError, make_bot
 from tarot_core.command_line import Parser, whole
 from tarot_core.rule_flags import add_rule_argument, parse_rules
-from tarot_core.rules import PLAYER_COUNTS, POIGNEE_BONUSES
+from tarot_core.rules import POIGNEE_BONUSES
 
 from ..i18n import LANGUAGES
 from ..i18n.locales import DEFAULT

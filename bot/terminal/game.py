@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tarot_core import (
+    PETIT,
     Action,
     Bid,
+    Bot,
     Call,
     Contract,
     DealView,
@@ -27,11 +29,11 @@ from tarot_core import (
     Play,
     Poignee,
     Rules,
+    cards_of,
+    sitting_out,
+    trick_seats,
     view,
 )
-from tarot_core.bots import Bot
-from tarot_core.cards import PETIT, cards_of
-from tarot_core.deal import sitting_out, trick_seats
 
 from ..render.cards import sort_for_display
 from ..render.refusals import rule_text

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tarot_core import Card, Contract, DealResult, Rules
-from tarot_core.cards import EXCUSE, PETIT, suit_card, trump
+from tarot_core import EXCUSE, PETIT, Card, Contract, DealResult, Rules, suit_card, trump
 
 from ..i18n import t
 from ..render.cards import card_long, cards_short, hand_lines

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from ..actions import Action, Discard, Ecart, Poignee
 from ..cards import PETIT, format_card
-from ..protocol import PROTOCOL_VERSION, encode
+from ..protocol_wire import PROTOCOL_VERSION, encode
 from ..quoting import quote
 from ..serial import SerialError, action_from_json, view_to_json
 from ..view import DealView

@@ -21,15 +21,6 @@ from .signals import LONG_TRUMPS
 PILE = -1
 
 
-def sample_hidden(
-    know: Knowledge, view: DealView, rng: random.Random
-) -> tuple[list[Mask], Mask] | None:
-    """Current hands of every seat and the hidden pile, or None if no world fits: never for
-    a real view (the real deal fits), but possible for an impossible one that passes
-    ``check_view`` (which does not replay who may hold what)."""
-    return _sample(_problem(know, view), know, rng)
-
-
 class WorldSampler:
     """The worlds of one decision, drawn in proportion to ``weigh(world)`` (at most 1): how
     well the bids and play seen agree with it. Rejection sampling against the best weight

@@ -15,7 +15,7 @@ from bot.storage import Storage, StorageError
 from bot.storage.sqlite.schema import MIGRATIONS
 from bot.storage.stats import GLOBAL
 from tarot_core import Contract, DealResult, Outcome, Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 RECORD = {"format": "tarot-deal/1", "note": "a stand-in: these tests never replay it"}
 

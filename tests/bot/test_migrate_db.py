@@ -25,7 +25,7 @@ from bot.__main__ import main
 from bot.storage import FinishedDeal, Storage, copying, open_storage
 from bot.storage.copying import CopyMismatch, copy_database
 from tarot_core import Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 GUILD = 2**62 + 7
 """A guild id beyond 2**53, where a float would round it."""

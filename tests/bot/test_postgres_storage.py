@@ -24,7 +24,7 @@ from bot.storage import (
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.schema import MIGRATIONS, Migration, migrate, schema_version
 from tarot_core import Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 BIG = 2**63 - 5
 """A Discord id beyond 2**53 (where a float would round it) and near BIGINT's end."""

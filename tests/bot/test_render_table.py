@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from builders import visible_cards
 from render_support import garde_made
 
 from bot.i18n import t
@@ -123,7 +124,7 @@ def test_public_text_never_names_a_hidden_card(players: int) -> None:
         for game, turn in random_states(rules, seed):
             deal = game.current
             public = view(deal)
-            allowed = public.visible_cards() | ({public.called} if public.called else set())
+            allowed = visible_cards(public) | ({public.called} if public.called else set())
             hidden_in_hands = {
                 c for hand in deal.hands for c in range(DECK_SIZE) if hand >> c & 1
             } - allowed
@@ -137,7 +138,7 @@ def test_public_text_never_names_a_hidden_card(players: int) -> None:
             if seat < players - 1:  # a human seat: its DM
                 own = view(deal, seat)
                 callable_ = {a.card for a in own.legal if isinstance(a, Call)}
-                mine = own.visible_cards() | allowed | callable_  # a call names any King
+                mine = visible_cards(own) | allowed | callable_  # a call names any King
                 for locale in LOCALES:
                     dm = private_text(locale, snap, own)
                     assert cards_named(dm, locale) <= mine, dm

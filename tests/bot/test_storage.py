@@ -13,7 +13,7 @@ from storage_backends import Storages, open_sqlite
 from bot.storage import Storage, StorageError
 from bot.storage.sqlite.schema import MIGRATIONS
 from tarot_core import Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 
 async def test_a_new_file_gets_the_whole_schema_in_wal_mode(tmp_path: Path) -> None:

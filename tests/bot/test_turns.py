@@ -10,7 +10,7 @@ from storage_backends import commits_counted
 
 from bot.storage import FinishedDeal, Storage, StorageError
 from tarot_core import Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 
 async def games(db: Storage, count: int) -> tuple[list[int], list[int]]:

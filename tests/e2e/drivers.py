@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from builders import visible_cards
 from fake_discord import (
     IT_COMPONENT,
     FakeChannel,
@@ -460,7 +461,7 @@ def hidden_forms(bot: TarotBot, channel: int) -> list[re.Pattern[str]]:
         return []
     deal = table.deal
     public = view(deal)
-    shown = public.visible_cards() | ({public.called} if public.called is not None else set())
+    shown = visible_cards(public) | ({public.called} if public.called is not None else set())
     hidden = set()
     for hand in deal.hands:
         hidden |= {c for c in range(78) if hand >> c & 1}

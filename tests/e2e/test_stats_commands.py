@@ -41,7 +41,7 @@ from bot.pictures import jobs
 from bot.settings import Settings, load_settings
 from bot.storage import open_storage
 from tarot_core import Contract, DealResult, Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 OTHER_GUILD = 999
 NBSP = "\xa0"

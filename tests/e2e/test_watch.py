@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from builders import visible_cards
 from drivers import (
     TOKEN_EXPIRED,
     hand_ready,
@@ -51,7 +52,7 @@ def own_hand_absent(bot: TarotBot, channel: int, user: FakeUser, message: FakeMe
     seat = table.snapshot().seat_of(int(user.id))
     public = deal_view(table.deal)
     held = [c for c in range(78) if table.deal.hands[seat] >> c & 1]
-    held = [c for c in held if c not in public.visible_cards()]
+    held = [c for c in held if c not in visible_cards(public)]
     assert len(held) >= 10, held
     for card in held:
         short = re.compile(r"(?<![0-9])" + re.escape(card_short(card, user.locale)))

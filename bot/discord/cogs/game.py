@@ -21,8 +21,8 @@ from bot.i18n import t
 from bot.render.help import pages, rules_explained
 from bot.tables import TableSnapshot
 from bot.tables.settings import MAX_DEALS, MIN_DEALS
-from tarot_core.bots import LEVELS
-from tarot_core.rules import OPTION, PLAYER_COUNTS
+from tarot_core import LEVELS, PLAYER_COUNTS
+from tarot_core.rules import OPTION
 
 from .. import channel_access
 from ..errors import answer

@@ -17,6 +17,7 @@ from bot.render.cards import card_long, card_short, group_name, group_of, sort_f
 from bot.render.controls import action_label
 from bot.tables import TableSnapshot
 from tarot_core import (
+    DECK_SIZE,
     Action,
     Bid,
     Call,
@@ -29,7 +30,6 @@ from tarot_core import (
     Play,
     Poignee,
 )
-from tarot_core.cards import DECK_SIZE
 
 from .. import answering
 from ..errors import MESSAGE_LIMIT

@@ -23,7 +23,8 @@ from bot.i18n import t
 from bot.render.table import rule_line, rules_text
 from bot.tables import RefusalCode, Refused, TableSnapshot
 from bot.tables.status import TableStatus
-from tarot_core.rules import OPTION, OPTIONS, RuleOption
+from tarot_core import OPTIONS, RuleOption
+from tarot_core.rules import OPTION
 
 from .control_ids import ControlId, ControlKind
 from .controls import (

@@ -22,8 +22,7 @@ from bot.tables import TableSnapshot
 from bot.tables.events import GameFinished
 from bot.tables.snapshot import SeatInfo
 from bot.tables.status import ENDED, LIVE, TableStatus
-from tarot_core import Rules
-from tarot_core.game import ranks
+from tarot_core import Rules, ranks
 
 from .control_ids import ControlId, ControlKind
 from .controls import ControlButton, show_privately, table_control

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, features
 
 from tarot_core import Rules, to_record
-from tarot_core.bench import random_deal
+from tarot_core.lab.bench import random_deal
 
 ROOT = Path(__file__).resolve().parents[3]
 TIMEOUT = 60

@@ -34,10 +34,10 @@ from bot.pictures.deal_picture import (
 from bot.pictures.faces import card_face
 from tarot_core import Deal, Rules, read_deal, to_record
 from tarot_core.actions import Bid, Call, DeclareSlam, Ecart
-from tarot_core.bench import random_ecart
 from tarot_core.cards import EXCUSE, PETIT, TRUMP, cards_of, display_key, format_card, suit_of
 from tarot_core.deal import Phase
 from tarot_core.dealing import deal as deal_cards
+from tarot_core.lab.bench import random_ecart
 from tarot_core.record import RecordError
 from tarot_core.rules import Contract
 

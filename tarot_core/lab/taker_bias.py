@@ -15,15 +15,16 @@ import statistics
 import sys
 from typing import Any
 
-from .actions import Bid
-from .arena import ArenaError, check_level, derive_seed, mean_ci95, play_out, seeded_deal
-from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
-from .bots.evaluation import min_trumps, preferred_contract, strength, trump_count
-from .bots.rollout import finish
-from .command_line import PLAYERS, SEED, THINK_MS, whole
-from .deal import Deal, Phase
-from .rules import PLAYER_COUNTS, Contract, Rules
-from .scoring import DealResult
+from ..actions import Bid
+from ..bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
+from ..bots.evaluation import min_trumps, preferred_contract, strength, trump_count
+from ..bots.rollout import finish
+from ..command_line import PLAYERS, SEED, THINK_MS, whole
+from ..deal import Deal, Phase
+from ..rules import PLAYER_COUNTS, Contract, Rules
+from ..scoring import DealResult
+from .arena import ArenaError, check_level, derive_seed, play_out, seeded_deal
+from .stats import mean_ci95
 
 MIN_STRENGTH = 28
 """The docs/rules.md §10 strength of the weakest hand measured: well below a Prise, where bids

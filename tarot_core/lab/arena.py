@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -28,20 +27,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, IllegalAction
-from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
-from .command_line import PLAYERS, SEED, THINK_MS, whole
-from .deal import Deal
-from .dealing import deal as deal_cards
-from .quoting import quote
-from .rule_flags import add_rule_argument, parse_rules
-from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
-from .scoring import Outcome
-from .view import view
+from ..actions import Action, IllegalAction
+from ..bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
+from ..command_line import PLAYERS, SEED, THINK_MS, whole
+from ..deal import Deal
+from ..dealing import deal as deal_cards
+from ..quoting import quote
+from ..rule_flags import add_rule_argument, parse_rules
+from ..rules import PLAYER_COUNTS, Contract, Rules, RulesError
+from ..scoring import Outcome
+from ..view import view
+from .stats import mean_ci95, p95
 
 FORMAT = "tarot-arena/1"
 CONTRACTS = tuple(c.text for c in Contract if c > Contract.PASS)
-Z95 = 1.96
 
 
 class ArenaError(Exception):
@@ -287,35 +286,6 @@ def _work(item: tuple[ArenaConfig, int]) -> SetResult:
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops them and keeps the file valid."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-# ----- statistics ------------------------------------------------------------------------------
-
-
-def mean_ci95(values: Sequence[float]) -> tuple[float | None, list[float] | None, float | None]:
-    """Mean, normal 95% interval of the mean (sd with n-1) and sd; one value gives a zero-width
-    interval, none gives nulls."""
-    n = len(values)
-    if n == 0:
-        return None, None, None
-    mean = sum(values) / n
-    if n == 1:
-        return mean, [mean, mean], None
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return mean, [mean - half, mean + half], sd
-
-
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """Nearest rank: the smallest value with at least ``q`` of the values at or below it."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
-def p95(values: Sequence[float]) -> float | None:
-    return percentile(values, 0.95)
 
 
 def _role(

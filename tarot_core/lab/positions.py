@@ -23,10 +23,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
-from .arena import close_bot
-from .bots import DEFAULT_THINK_MS, LEVELS, make_bot
-from .cards import (
+from ..actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
+from ..bots import DEFAULT_THINK_MS, LEVELS, make_bot
+from ..cards import (
     EXCUSE,
     PETIT,
     SUIT_MASKS,
@@ -42,10 +41,11 @@ from .cards import (
     parse_cards,
     suit_of,
 )
-from .command_line import PLAYERS, THINK_MS, whole
-from .deal import Deal, Phase, trick_seats, trick_status
-from .rules import PLAYER_COUNTS, Contract, Rules
-from .view import view
+from ..command_line import PLAYERS, THINK_MS, whole
+from ..deal import Deal, Phase, trick_seats, trick_status
+from ..rules import PLAYER_COUNTS, Contract, Rules
+from ..view import view
+from .arena import close_bot
 
 DEFAULT_LEVELS = ("random", "heuristic", "expert:32")
 CATEGORIES = (

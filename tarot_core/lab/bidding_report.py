@@ -14,14 +14,14 @@ import json
 import sys
 from typing import Any
 
+from ..bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
+from ..bots.evaluation import preferred_contract
+from ..command_line import PLAYERS, SEED, THINK_MS, whole
+from ..deal import Deal
+from ..rule_flags import add_rule_argument, parse_rules
+from ..rules import PLAYER_COUNTS, Contract, Rules, RulesError
+from ..scoring import Outcome
 from .arena import ArenaError, check_level, derive_seed, play_out, seeded_deal
-from .bots import DEFAULT_THINK_MS, LEVELS, Bot, make_bot
-from .bots.evaluation import preferred_contract
-from .command_line import PLAYERS, SEED, THINK_MS, whole
-from .deal import Deal
-from .rule_flags import add_rule_argument, parse_rules
-from .rules import PLAYER_COUNTS, Contract, Rules, RulesError
-from .scoring import Outcome
 
 
 def play_deal(rules: Rules, level: str, seed: int, index: int, think_ms: int) -> Deal:

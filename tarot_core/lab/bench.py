@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .actions import Bid, Call, DeclareSlam, Ecart, Poignee
-from .cards import KINGS, OUDLERS, SUIT_CARDS, TRUMPS, cards_of
-from .deal import Deal, Phase
-from .dealing import deal as deal_cards
-from .rules import Rules
-from .scoring import Outcome
+from ..actions import Bid, Call, DeclareSlam, Ecart, Poignee
+from ..cards import KINGS, OUDLERS, SUIT_CARDS, TRUMPS, cards_of
+from ..deal import Deal, Phase
+from ..dealing import deal as deal_cards
+from ..rules import Rules
+from ..scoring import Outcome
 
 _PLAYING = Phase.PLAYING
 

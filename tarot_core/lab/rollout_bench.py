@@ -11,12 +11,12 @@ import random
 import time
 from typing import Any
 
-from .bots.expert import ExpertBot
-from .bots.rollout import finish
-from .deal import Deal
-from .dealing import deal as deal_cards
-from .rules import Rules
-from .view import view
+from ..bots.expert import ExpertBot
+from ..bots.rollout import finish
+from ..deal import Deal
+from ..dealing import deal as deal_cards
+from ..rules import Rules
+from ..view import view
 
 EXPERT_SAMPLES = 8
 """Samples per expert decision for the decisions-per-second figure."""
