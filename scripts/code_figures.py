@@ -8,9 +8,9 @@ Prints, for the repository it sits in (or ``--root``):
   ``tests/a/b/test_x.py`` counts when ``a/b`` is a package of the project (``tests/bot/storage``
   for ``bot/storage``, ``tests/tarot_core`` for ``tarot_core``); files directly in ``tests/``
   do not;
-- the import circles among the modules of ``tarot_core`` and ``bot``: the strongly connected
-  components of the graph of their imports of each other, read with ``ast``, imports inside
-  functions included (those under ``if TYPE_CHECKING:`` are left out: they never run).
+- the import circles among the modules of ``tarot_core`` and ``bot``, as
+  ``scripts/import_cycles.py`` finds them (imports inside functions included, those under
+  ``if TYPE_CHECKING:`` left out: they never run).
 
 Lines are counted as ``wc -l`` does, in ``.py`` files only (SQL migrations aside).
 Standard library only: ``python scripts/code_figures.py``.
@@ -19,9 +19,10 @@ Standard library only: ``python scripts/code_figures.py``.
 from __future__ import annotations
 
 import argparse
-import ast
 from collections.abc import Iterator
 from pathlib import Path
+
+from import_cycles import circles  # beside this script
 
 PACKAGES = ("tarot_core", "bot")
 STORAGE = "bot/storage"
@@ -36,13 +37,6 @@ def lines(path: Path) -> int:
 
 def python_files(folder: Path) -> Iterator[Path]:
     return (p for p in sorted(folder.rglob("*.py")) if "__pycache__" not in p.parts)
-
-
-def module_name(root: Path, path: Path) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
 
 
 # ----- storage ------------------------------------------------------------------------------
@@ -102,99 +96,8 @@ def mirrored_tests(root: Path) -> list[str]:
 # ----- import circles -----------------------------------------------------------------------
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement, at any depth, except under ``if TYPE_CHECKING:``."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def _targets(
-    node: ast.Import | ast.ImportFrom, here: str, is_package: bool, modules: set[str]
-) -> Iterator[str]:
-    if isinstance(node, ast.Import):
-        for alias in node.names:
-            if alias.name in modules:
-                yield alias.name
-        return
-    base = node.module or ""
-    if node.level:
-        package = here.split(".") if is_package else here.split(".")[:-1]
-        package = package[: len(package) - (node.level - 1)]
-        base = ".".join([*package, *([base] if base else [])])
-    for alias in node.names:
-        sub = f"{base}.{alias.name}"
-        if sub in modules:
-            yield sub
-        elif base in modules:
-            yield base
-
-
-def import_graph(root: Path) -> dict[str, set[str]]:
-    files = {module_name(root, p): p for package in PACKAGES for p in python_files(root / package)}
-    modules = set(files)
-    graph: dict[str, set[str]] = {}
-    for name, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        is_package = path.name == "__init__.py"
-        graph[name] = {
-            t
-            for node in _imports(tree)
-            for t in _targets(node, name, is_package, modules)
-            if t != name
-        }
-    return graph
-
-
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return sorted(found, key=lambda c: (-len(c), c))
-
-
 def import_circles(root: Path) -> list[str]:
-    found = circles(import_graph(root))
+    found, _ = circles(root)
     out = [f"  {len(found)} circles, {sum(len(c) for c in found)} modules in them"]
     out += [f"    {len(c)}: {', '.join(c)}" for c in found]
     return out

@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("tarot_core", "bot")
 
 
-def modules() -> dict[str, Path]:
-    """Every module's dotted name and file; a package is its ``__init__.py``."""
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every module's dotted name and file under ``root``; a package is its ``__init__.py``."""
     found: dict[str, Path] = {}
     for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
             found[".".join(parts)] = path
@@ -118,15 +118,21 @@ def components(graph: dict[str, set[str]]) -> Iterator[list[str]]:
                     yield sorted(members)
 
 
-def main(argv: list[str]) -> int:
-    typing = "--typing" in argv
-    known = modules()
+def circles(root: Path = ROOT, *, typing: bool = False) -> tuple[list[list[str]], int]:
+    """The import circles among the modules under ``root``, largest first, and how many
+    modules were read."""
+    known = modules(root)
     graph = {name: imported(name, path, known, typing) for name, path in known.items()}
-    circles = sorted((c for c in components(graph) if len(c) > 1), key=lambda c: (-len(c), c))
-    for circle in circles:
+    found = sorted((c for c in components(graph) if len(c) > 1), key=lambda c: (-len(c), c))
+    return found, len(known)
+
+
+def main(argv: list[str]) -> int:
+    circles_found, read = circles(typing="--typing" in argv)
+    for circle in circles_found:
         print(f"{len(circle)} modules: {', '.join(circle)}")
-    print(f"{len(circles)} import circles among {len(known)} modules")
-    return 1 if circles else 0
+    print(f"{len(circles_found)} import circles among {read} modules")
+    return 1 if circles_found else 0
 
 
 if __name__ == "__main__":
