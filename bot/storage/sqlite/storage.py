@@ -24,9 +24,8 @@ import aiosqlite
 from tarot_core import DealResult
 from tarot_core import ranks as tarot_ranks
 
-from .. import stats
 from ..errors import DatabaseLost, DatabaseUnusable, StorageError
-from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
+from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
 from ..sql.leaderboards import LeaderboardQueries
@@ -42,7 +41,9 @@ __all__ = ["SqliteStorage"]
 log = logging.getLogger(__name__)
 
 
-class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries):
+class SqliteStorage(
+    GameQueries, LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries
+):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""
@@ -63,6 +64,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
         self._named_locks: dict[str, asyncio.Lock] = {}
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
         self._turns = GroupCommit(self._write_batch)
+        self._writer = SqliteRows(conn)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -181,7 +183,11 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
     async def writes(self) -> AsyncIterator[Rows]:
         """One transaction, for the shared queries (``sql/``)."""
         async with self.transaction():
-            yield SqliteRows(self.conn)
+            yield self._writer
+
+    def current(self) -> Rows:
+        """The writing connection: it sees the open transaction's writes."""
+        return self._writer
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Rows]:
@@ -206,144 +212,6 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
         if self.on_unusable is not None:
             self.on_unusable(self.lost)
         return DatabaseLost(str(self.lost))
-
-    async def player_by_id(self, player_id: int) -> StoredPlayer | None:
-        async with self.conn.execute(
-            "SELECT id, kind, external_id, name FROM players WHERE id = ?", (player_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    # ----- players and games -----------------------------------------------------------
-
-    async def player(self, kind: str, external_id: str, name: str) -> int:
-        """The player's id, created on first sight; the display name is kept current."""
-        async with self.transaction():
-            await self.conn.execute(
-                "INSERT INTO players (kind, external_id, name, created_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name",
-                (kind, external_id, name, time.time()),
-            )
-            async with self.conn.execute(
-                "SELECT id FROM players WHERE kind = ? AND external_id = ?", (kind, external_id)
-            ) as cur:
-                row = await cur.fetchone()
-        assert row is not None
-        return int(row[0])
-
-    async def find_player(self, kind: str, external_id: str) -> StoredPlayer | None:
-        """The player known by this identity, without creating it."""
-        async with self.conn.execute(
-            "SELECT id, kind, external_id, name FROM players WHERE kind = ? AND external_id = ?",
-            (kind, external_id),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        players: int,
-        rules: dict[str, Any],
-        deals_target: int,
-        seed: int,
-        host_id: int | None = None,
-        turn_timers: tuple[float, float] | None = None,
-    ) -> int:
-        if guild_id == stats.GLOBAL:
-            raise ValueError("guild id 0 is the global leaderboard's scope")
-        async with self.transaction():
-            cur = await self.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
-                " status, created_at, host_id, turn_timers)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    players,
-                    json.dumps(rules),
-                    deals_target,
-                    str(seed),
-                    time.time(),
-                    host_id,
-                    None if turn_timers is None else json.dumps(list(turn_timers)),
-                ),
-            )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
-
-    async def seat(self, game_id: int, seat: int, player_id: int) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "INSERT OR REPLACE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
-                (game_id, seat, player_id),
-            )
-
-    async def unseat(self, game_id: int, seat: int) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
-
-    async def set_away(self, game_id: int, seat: int, away: bool) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ?",
-                (int(away), game_id, seat),
-            )
-
-    async def seats(self, game_id: int) -> list[int]:
-        async with self.conn.execute(
-            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
-
-    async def seated(self, game_id: int) -> list[StoredSeat]:
-        """The occupied seats with their players, for rebuilding a table."""
-        async with self.conn.execute(
-            "SELECT s.seat, s.player_id, p.kind, p.external_id, p.name, s.away"
-            " FROM seats s JOIN players p ON p.id = s.player_id"
-            " WHERE s.game_id = ? ORDER BY s.seat",
-            (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
-
-    async def set_status(self, game_id: int, status: str) -> None:
-        finished = time.time() if status in ENDED else None
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
-                (status, finished, game_id),
-            )
-
-    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:
-        """A lobby's rules as its host changed them (a record's ``rules`` object): what a
-        restart, the start and Play again read back. Only a lobby's: a game in play keeps
-        the rules it was dealt with."""
-        async with self.transaction():
-            cur = await self.conn.execute(
-                "UPDATE games SET rules = ? WHERE id = ? AND status = 'lobby'",
-                (json.dumps(rules), game_id),
-            )
-            if cur.rowcount != 1:
-                raise StorageError(f"game {game_id} is not a lobby: its rules stay as they are")
-
-    async def game(self, game_id: int) -> StoredGame | None:
-        async with self.conn.execute(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else stored_game(row)
-
-    async def live_games(self) -> list[StoredGame]:
-        """Games to rebuild after a restart: lobbies and games in play."""
-        async with self.conn.execute(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cur:
-            return [stored_game(r) for r in await cur.fetchall()]
 
     # ----- the action log and finished deals ----------------------------------------------
 
