@@ -27,18 +27,15 @@ class SqliteRows:
         self.conn = conn
 
     async def fetch(self, query: str, *args: Any) -> Sequence[Any]:
+        """One trip to aiosqlite's thread (not three: execute, fetch, close)."""
         try:
-            async with self.conn.execute(sqlite_sql(query), args) as cur:
-                return list(await cur.fetchall())
+            return list(await self.conn.execute_fetchall(sqlite_sql(query), args))
         except aiosqlite.IntegrityError as e:
             raise Conflict(str(e)) from e
 
     async def fetchrow(self, query: str, *args: Any) -> Any:
-        try:
-            async with self.conn.execute(sqlite_sql(query), args) as cur:
-                return await cur.fetchone()
-        except aiosqlite.IntegrityError as e:
-            raise Conflict(str(e)) from e
+        rows = await self.fetch(query, *args)
+        return rows[0] if rows else None
 
     async def fetchval(self, query: str, *args: Any) -> Any:
         row = await self.fetchrow(query, *args)

@@ -9,30 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from tarot_core import DealResult
-from tarot_core import ranks as tarot_ranks
-
-from ..errors import DatabaseLost, DatabaseUnusable, StorageError
+from ..errors import DatabaseLost, DatabaseUnusable
+from ..sql.deals import DealQueries
 from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
 from ..sql.rows import Rows
-from ..turns import FinishedDeal, GroupCommit, Turn
-from . import counting, opening
+from ..turns import GroupCommit
+from . import opening
 from .rows import SqliteRows
 from .schema import MIGRATIONS
 
@@ -42,7 +37,12 @@ log = logging.getLogger(__name__)
 
 
 class SqliteStorage(
-    GameQueries, LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries
+    GameQueries,
+    DealQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    MessageRefQueries,
+    GuildSettingsQueries,
 ):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
@@ -212,155 +212,3 @@ class SqliteStorage(
         if self.on_unusable is not None:
             self.on_unusable(self.lost)
         return DatabaseLost(str(self.lost))
-
-    # ----- the action log and finished deals ----------------------------------------------
-
-    async def save_turn(
-        self,
-        game_id: int,
-        seq: int,
-        action: dict[str, Any] | None,
-        deals: Sequence[FinishedDeal] = (),
-        totals: Sequence[int] | None = None,
-    ) -> None:
-        """Store one turn atomically: the action, the deals it finished, the game's end.
-
-        Turns of all tables share commits (``turns.py``); this returns once this turn is
-        durable, or raises ``StorageError`` with nothing of it stored.
-        """
-        await self._turns.save(Turn(game_id, seq, action, deals, totals))
-
-    async def _write_batch(self, batch: Sequence[Turn]) -> None:
-        async with self.transaction():
-            await self._write(batch)
-
-    async def _write(self, batch: Sequence[Turn]) -> None:
-        now = time.time()
-        rows = [(t.game_id, t.seq, json.dumps(t.action), now) for t in batch if t.action]
-        try:
-            await self.conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)", rows
-            )
-        except aiosqlite.IntegrityError as e:
-            raise StorageError("an action of this turn is already stored") from e
-        for turn in batch:
-            for deal in turn.deals:
-                await self.record_deal(
-                    turn.game_id, deal.number, deal.record, deal.result, deal.player_ids
-                )
-            if turn.totals is not None:
-                await self.finish_game(turn.game_id, turn.totals)
-
-    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """Log one action; ``seq`` must be the next number, so a replayed click fails."""
-        try:
-            await self.conn.execute(
-                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                (game_id, seq, json.dumps(action), time.time()),
-            )
-        except aiosqlite.IntegrityError as e:
-            raise StorageError(f"action {seq} of game {game_id} is already stored") from e
-
-    async def actions(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cur:
-            return [json.loads(r[0]) for r in await cur.fetchall()]
-
-    async def record_deal(
-        self,
-        game_id: int,
-        number: int,
-        record: dict[str, Any],
-        result: DealResult,
-        player_ids: list[int],
-    ) -> int:
-        """Store a finished deal and its seat scores, once: a second time is an error.
-
-        The deal is added to its players' leaderboard totals in the same transaction.
-        """
-        async with self.transaction():
-            guild_id = await self._guild(game_id)
-            try:
-                cur = await self.conn.execute(
-                    "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
-                    " record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        number,
-                        result.outcome,
-                        result.taker,
-                        result.contract.text if result.contract is not None else None,
-                        None if result.made is None else int(result.made),
-                        json.dumps(record),
-                        time.time(),
-                    ),
-                )
-            except aiosqlite.IntegrityError as e:
-                raise StorageError(f"deal {number} of game {game_id} is already recorded") from e
-            deal_id = cur.lastrowid
-            assert deal_id is not None
-            await self.conn.executemany(
-                "INSERT INTO deal_scores (deal_id, seat, player_id, score, took)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (deal_id, seat, player_ids[seat], score, int(seat == result.taker))
-                    for seat, score in enumerate(result.scores)
-                ],
-            )
-            await counting.count_deal(self.conn, guild_id, result, player_ids)
-        return deal_id
-
-    async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
-        """End a game in play with its final totals (per seat, in seat order).
-
-        In one transaction: the status, the standings (equal totals share a rank), one more
-        game for each distinct seated player and the new ratings, globally and in the guild.
-        A game stopped early never comes here: its deals count, it is not rated.
-        """
-        async with self.transaction():
-            async with self.conn.execute(
-                "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
-            ) as cur:
-                game = await cur.fetchone()
-            if game is None:
-                raise StorageError(f"game {game_id} does not exist")
-            guild_id, status = game
-            if status != "playing":
-                raise StorageError(f"game {game_id} is {status}, not playing")
-            async with self.conn.execute(
-                "SELECT seat, player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ) as cur:
-                seated = await cur.fetchall()
-            if [s for s, _ in seated] != list(range(len(totals))):
-                raise StorageError(
-                    f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
-                )
-            player_ids = [int(p) for _, p in seated]
-            ranks = tarot_ranks(totals)
-            await self.conn.executemany(
-                "INSERT INTO game_results (game_id, seat, player_id, total, rank)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, seat, player_ids[seat], total, ranks[seat])
-                    for seat, total in enumerate(totals)
-                ],
-            )
-            await self.conn.execute(
-                "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
-                (time.time(), game_id),
-            )
-            await counting.count_game(self.conn, guild_id, player_ids, totals)
-
-    async def _guild(self, game_id: int) -> int | None:
-        async with self.conn.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            raise StorageError(f"game {game_id} does not exist")
-        return None if row[0] is None else int(row[0])
-
-    async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-            "SELECT record FROM deals WHERE game_id = ? ORDER BY number", (game_id,)
-        ) as cur:
-            return [json.loads(r[0]) for r in await cur.fetchall()]
