@@ -61,23 +61,6 @@ class DealQueries(Backend):
                 if turn.totals is not None:
                     await self.finish_game(turn.game_id, turn.totals)
 
-    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """Log one action; ``seq`` must be the next number, so a replayed click fails."""
-        async with self.writes() as db:
-            try:
-                added = await db.execute(
-                    "INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)"
-                    " ON CONFLICT (game_id, seq) DO NOTHING",
-                    game_id,
-                    seq,
-                    json.dumps(action),
-                    time.time(),
-                )
-            except Conflict as e:
-                raise StorageError(f"game {game_id} does not exist") from e
-            if added != 1:
-                raise StorageError(f"action {seq} of game {game_id} is already stored")
-
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.current().fetch(
             "SELECT action FROM actions WHERE game_id = $1 ORDER BY seq", game_id
