@@ -1,11 +1,7 @@
-"""The PostgreSQL backend: games, deals and action logs on a server that several bot
-processes can share, through asyncpg.
-
-It gives what SQLite gives (``interfaces.py``): every write that belongs with another in one
-transaction, a turn stored with the deals it finishes and the game's end, a deal recorded
-once and counted in the leaderboards in the same transaction. A duplicate action or deal is
-found with ``ON CONFLICT DO NOTHING`` rather than a failed statement, so that the caller's
-transaction stays usable after the ``StorageError``, as SQLite's does.
+"""The PostgreSQL backend, on a server that several bot processes can share, through
+asyncpg: opening (with the migrations), the pools and transactions (``connections.py``),
+the advisory locks and the routed clicks (``routes.py``). Its queries are the shared ones
+(``sql/``); it gives what SQLite gives (``interfaces.py``).
 """
 
 from __future__ import annotations

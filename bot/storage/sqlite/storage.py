@@ -1,4 +1,5 @@
-"""The SQLite backend: games, deals and action logs in one file, through aiosqlite.
+"""The SQLite backend, one file through aiosqlite: opening, migrations, transactions and a
+file lost in use. Its queries are the shared ones (``sql/``).
 
 Every write that belongs with another happens in one transaction (``async with
 storage.transaction()``), so an action and the deal it finishes are stored together or not
