@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.storage import Storage
+from bot.storage import Meta
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def command_set_hash(tree: app_commands.CommandTree[Any], extra: str = "") -> st
 
 async def sync_if_changed(
     tree: app_commands.CommandTree[Any],
-    storage: Storage,
+    storage: Meta,
     *,
     guild_id: int | None,
     catalog_version: str,

@@ -44,7 +44,7 @@ import discord
 from bot.failures import log_failure
 from bot.i18n import LANGUAGES
 from bot.pictures.faces import emoji_images, emoji_stem
-from bot.storage import Storage
+from bot.storage import Meta
 from tarot_core import DECK_SIZE
 
 log = logging.getLogger(__name__)
@@ -222,7 +222,7 @@ def card_faces() -> Mapping[str, bytes]:
     return emoji_images()
 
 
-async def remembered_faces(storage: Storage) -> CardEmojis:
+async def remembered_faces(storage: Meta) -> CardEmojis:
     """The faces the last sync ended with (none if it never ended)."""
     return CardEmojis.from_json(await storage.meta(REMEMBERED))
 
@@ -241,7 +241,7 @@ async def _listed(
         registry.settled.set()
 
 
-async def _remember(storage: Storage, faces: CardEmojis, remembered: CardEmojis) -> None:
+async def _remember(storage: Meta, faces: CardEmojis, remembered: CardEmojis) -> None:
     """Keep ``faces`` for the next start, unless that is what it holds already."""
     kept = faces.to_json()
     if kept == remembered.to_json():
@@ -256,7 +256,7 @@ async def _sync_once(
     client: discord.Client,
     registry: CardEmojis,
     remembered: CardEmojis,
-    storage: Storage | None,
+    storage: Meta | None,
 ) -> None:
     """One sync under the database's lock: list, draw off the loop, upload what is
     missing, fill ``registry`` and keep the faces in ``storage``."""
@@ -273,7 +273,7 @@ async def load_card_emojis(
     client: discord.Client,
     registry: CardEmojis,
     remembered: CardEmojis | None = None,
-    storage: Storage | None = None,
+    storage: Meta | None = None,
 ) -> None:
     """Under the database's lock (one syncing process at a time: two starting at once
     would both create), list the application's emojis (``registry`` shows the
@@ -322,9 +322,7 @@ async def load_card_emojis(
         registry.settled.set()  # also when the lock or the storage failed first
 
 
-async def follow_card_emojis(
-    client: discord.Client, registry: CardEmojis, storage: Storage
-) -> None:
+async def follow_card_emojis(client: discord.Client, registry: CardEmojis, storage: Meta) -> None:
     """For a process that does not sync (it runs no shard 0): never upload or delete, but
     show the faces the syncing process stored (meta ``REMEMBERED``) once Discord's listing
     has every one of them; until then text cards, looked for again every
@@ -360,7 +358,7 @@ def start_card_emojis(
     client: discord.Client,
     registry: CardEmojis,
     remembered: CardEmojis | None = None,
-    storage: Storage | None = None,
+    storage: Meta | None = None,
     *,
     syncs: bool = True,
 ) -> asyncio.Task[None]:

@@ -18,7 +18,17 @@ from .errors import (
     NotADatabase,
     StorageError,
 )
-from .interfaces import ClickRoutes, Storage
+from .interfaces import (
+    ActionLog,
+    ClickRoutes,
+    DealRecords,
+    Games,
+    Leaderboards,
+    MessageRefs,
+    Meta,
+    Players,
+    Storage,
+)
 from .locations import is_postgres_url
 from .records import (
     DealSummary,
@@ -70,6 +80,7 @@ async def open_storage(location: str | Path) -> Storage:
 
 
 __all__ = [
+    "ActionLog",
     "ClickRoutes",
     "DatabaseDamaged",
     "DatabaseLost",
@@ -78,12 +89,18 @@ __all__ = [
     "DatabaseReadOnly",
     "DatabaseTooNew",
     "DatabaseUnusable",
+    "DealRecords",
     "DealSummary",
     "FinishedDeal",
     "GameSummary",
+    "Games",
+    "Leaderboards",
+    "MessageRefs",
+    "Meta",
     "NotADatabase",
     "PlayerLine",
     "PlayerStats",
+    "Players",
     "SeatSummary",
     "Standing",
     "Storage",

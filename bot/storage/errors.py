@@ -12,6 +12,11 @@ class StorageError(Exception):
     """A write the stored data forbids (e.g. a deal recorded twice)."""
 
 
+class Conflict(StorageError):
+    """A statement broke a constraint of the schema (a key already taken, a row that
+    refers to nothing): each backend's own integrity error, as the shared queries see it."""
+
+
 class DatabaseUnusable(StorageError):
     """The database file cannot keep the bot's games: refused when opened, or found
     deleted or replaced while in use. The bot stops rather than play on without it."""

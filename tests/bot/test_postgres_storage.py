@@ -184,6 +184,13 @@ def bid(seat: int) -> dict[str, object]:
     return {"type": "bid", "seat": seat, "contract": "pass"}
 
 
+async def record(db: Storage, game: int, number: int, ids: list[int]) -> None:
+    """Record a deal: a write that joins the task's transaction."""
+    deal = random_deal(random.Random(number), Rules(), 0)
+    assert deal.result is not None
+    await db.record_deal(game, number, to_record(deal), deal.result, ids)
+
+
 async def test_transactions_of_two_tasks_run_at_once_and_both_commit(pg_url: str) -> None:
     db = await open_pg(pg_url)
     (a, b), _ = await games(db, 2)
@@ -191,29 +198,30 @@ async def test_transactions_of_two_tasks_run_at_once_and_both_commit(pg_url: str
 
     async def write(game: int) -> None:
         async with db.transaction():
-            await db.append_action(game, 0, bid(0))
+            await db.set_away(game, 0, True)
             await both_inside.wait()  # SQLite's one connection would wait here forever
-            await db.append_action(game, 1, bid(1))
+            await db.set_away(game, 1, True)
 
     await asyncio.wait_for(asyncio.gather(write(a), write(b)), timeout=10)
-    assert len(await db.actions(a)) == 2 and len(await db.actions(b)) == 2
+    for game in (a, b):
+        assert [s.away for s in await db.seated(game)] == [True, True, False, False]
     await db.close()
 
 
 async def test_a_nested_transaction_joins_and_a_duplicate_keeps_it_usable(pg_url: str) -> None:
     db = await open_pg(pg_url)
-    (a,), _ = await games(db, 1)
-    await db.append_action(a, 0, bid(0))
+    (a,), ids = await games(db, 1)
+    await record(db, a, 1, ids)
     with pytest.raises(RuntimeError):
         async with db.transaction():
             async with db.transaction():
-                await db.append_action(a, 1, bid(1))
-            with pytest.raises(StorageError, match="action 0 of game"):
-                await db.append_action(a, 0, bid(3))
-            await db.append_action(a, 2, bid(2))  # the transaction goes on, as in SQLite
-            assert len(await db.actions(a)) == 3  # it reads its own writes
+                await record(db, a, 2, ids)
+            with pytest.raises(StorageError, match="deal 1 of game"):
+                await record(db, a, 1, ids)
+            await record(db, a, 3, ids)  # the transaction goes on, as in SQLite
+            assert len(await db.deal_records(a)) == 3  # it reads its own writes
             raise RuntimeError("rolled back")
-    assert [x["seat"] for x in await db.actions(a)] == [0]
+    assert len(await db.deal_records(a)) == 1
     await db.close()
 
 
@@ -223,10 +231,11 @@ async def test_a_task_started_inside_a_transaction_has_its_own(pg_url: str) -> N
     (a, b), _ = await games(db, 2)
     with pytest.raises(RuntimeError):
         async with db.transaction():
-            await db.append_action(a, 0, bid(0))
-            await asyncio.create_task(db.append_action(b, 0, bid(0)))
+            await db.set_away(a, 0, True)
+            await asyncio.create_task(db.set_away(b, 0, True))
             raise RuntimeError("rolled back")
-    assert await db.actions(a) == [] and len(await db.actions(b)) == 1
+    assert [s.away for s in await db.seated(a)] == [False] * 4
+    assert [s.away for s in await db.seated(b)] == [True, False, False, False]
     await db.close()
 
 

@@ -56,9 +56,8 @@ async def test_a_game_and_its_log_survive_reopening(storages: Storages) -> None:
     db = await storages.open()
     game, ids = await make_game(db)
     await db.set_status(game, "playing")
-    async with db.transaction():
-        await db.append_action(game, 0, {"type": "bid", "seat": 1, "contract": "pass"})
-        await db.append_action(game, 1, {"type": "bid", "seat": 2, "contract": "garde"})
+    await db.save_turn(game, 0, {"type": "bid", "seat": 1, "contract": "pass"})
+    await db.save_turn(game, 1, {"type": "bid", "seat": 2, "contract": "garde"})
 
     db = await storages.reopen(db)
     stored = await db.game(game)
@@ -67,8 +66,8 @@ async def test_a_game_and_its_log_survive_reopening(storages: Storages) -> None:
     assert [g.id for g in await db.live_games()] == [game]
     assert await db.seats(game) == ids
     assert [a["contract"] for a in await db.actions(game)] == ["pass", "garde"]
-    with pytest.raises(StorageError, match="action 1 of game"):
-        await db.append_action(game, 1, {"type": "bid", "seat": 3, "contract": "pass"})
+    with pytest.raises(StorageError, match="already stored"):
+        await db.save_turn(game, 1, {"type": "bid", "seat": 3, "contract": "pass"})
 
 
 SNOWFLAKE = 1_180_000_000_000_000_000
@@ -146,12 +145,14 @@ async def test_a_game_keeps_its_fields_and_its_seats(db: Storage) -> None:
 
 
 async def test_a_failed_transaction_stores_nothing(db: Storage) -> None:
-    game, _ = await make_game(db)
+    game, ids = await make_game(db)
+    deal = random_deal(random.Random(4), Rules(), 0)
+    assert deal.result is not None
     with pytest.raises(RuntimeError):
         async with db.transaction():
-            await db.append_action(game, 0, {"type": "bid", "seat": 1, "contract": "pass"})
+            await db.record_deal(game, 1, to_record(deal), deal.result, ids)
             raise RuntimeError("the engine refused the next step")
-    assert await db.actions(game) == []
+    assert await db.deal_records(game) == []
 
 
 async def test_a_deal_is_recorded_exactly_once(db: Storage) -> None:

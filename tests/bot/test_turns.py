@@ -76,12 +76,15 @@ async def test_a_turn_whose_deal_cannot_be_stored_leaves_no_action_either(db: St
 
 
 async def test_transactions_of_two_tasks_never_mix(db: Storage) -> None:
-    (a, b), _ = await games(db, 2)
+    (a, b), ids = await games(db, 2)
+    deal = random_deal(random.Random(2), Rules(), 0)
+    assert deal.result is not None
+    record, result = to_record(deal), deal.result
     inside = asyncio.Event()
 
     async def failing() -> None:
         async with db.transaction():
-            await db.append_action(a, 0, bid(0))
+            await db.record_deal(a, 1, record, result, ids)
             inside.set()
             await asyncio.sleep(0.01)
             raise RuntimeError("rolled back")
@@ -89,12 +92,12 @@ async def test_transactions_of_two_tasks_never_mix(db: Storage) -> None:
     async def other() -> None:
         await inside.wait()
         async with db.transaction():  # waits for the first: does not join it
-            await db.append_action(b, 0, bid(0))
+            await db.record_deal(b, 1, record, result, ids)
 
     results = await asyncio.gather(failing(), other(), return_exceptions=True)
     assert isinstance(results[0], RuntimeError) and results[1] is None
-    assert await db.actions(a) == []
-    assert len(await db.actions(b)) == 1
+    assert await db.deal_records(a) == []
+    assert len(await db.deal_records(b)) == 1
 
 
 async def test_leaderboards_show_only_committed_deals(db: Storage) -> None:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeAlias
 
 from ..sql.rows import Rows
+from .rows import PgRows
 
 if TYPE_CHECKING:  # asyncpg's classes are generic only in its stubs
     import asyncpg
@@ -39,7 +40,7 @@ class Connections:
     def __init__(self, writers: Pool, readers: Pool) -> None:
         self.writers = writers
         self.readers = readers
-        self.committed: Rows = readers
+        self.committed: Rows = PgRows(readers)
         """Where the shared queries (``sql/``) read committed data."""
         self._open: ContextVar[tuple[asyncio.Task[object] | None, Conn] | None] = ContextVar(
             f"pg-transaction-{id(self)}", default=None
@@ -75,9 +76,11 @@ class Connections:
             finally:
                 self._open.reset(token)
 
-    def writes(self) -> AbstractAsyncContextManager[Rows]:
+    @asynccontextmanager
+    async def writes(self) -> AsyncIterator[Rows]:
         """This task's transaction, for the shared queries (``sql/``)."""
-        return self._writing()
+        async with self._writing() as conn:
+            yield PgRows(conn)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Rows]:
@@ -86,9 +89,10 @@ class Connections:
             self.readers.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            yield conn
+            yield PgRows(conn)
 
-    def _db(self) -> Pool | Conn:
+    def current(self) -> Rows:
         """Where a read runs: in this task's transaction (it sees its own writes), else on
         the readers (committed data)."""
-        return self._joined() or self.readers
+        joined = self._joined()
+        return self.committed if joined is None else PgRows(joined)

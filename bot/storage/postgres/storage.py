@@ -1,41 +1,32 @@
-"""The PostgreSQL backend: games, deals and action logs on a server that several bot
-processes can share, through asyncpg.
-
-It gives what SQLite gives (``interfaces.py``): every write that belongs with another in one
-transaction, a turn stored with the deals it finishes and the game's end, a deal recorded
-once and counted in the leaderboards in the same transaction. A duplicate action or deal is
-found with ``ON CONFLICT DO NOTHING`` rather than a failed statement, so that the caller's
-transaction stays usable after the ``StorageError``, as SQLite's does.
+"""The PostgreSQL backend, on a server that several bot processes can share, through
+asyncpg: opening (with the migrations), the pools and transactions (``connections.py``),
+the advisory locks and the routed clicks (``routes.py``). Its queries are the shared ones
+(``sql/``); it gives what SQLite gives (``interfaces.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import logging
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING
 
 import asyncpg
 
-from tarot_core import DealResult
-from tarot_core import ranks as tarot_ranks
-
-from .. import stats
-from ..errors import DatabaseUnusable, StorageError
-from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
+from ..errors import DatabaseUnusable
+from ..sql.deals import DealQueries
+from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
-from ..turns import FinishedDeal, GroupCommit, Turn
-from . import counting, opening, schema
+from ..turns import GroupCommit
+from . import opening, schema
 from .routes import ClickRoutes
 
 if TYPE_CHECKING:
-    from .connections import Conn, Pool
+    from .connections import Pool
 
 __all__ = ["PostgresStorage"]
 
@@ -57,7 +48,13 @@ def _changed(status: str) -> int:
 
 
 class PostgresStorage(
-    ClickRoutes, LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries
+    ClickRoutes,
+    GameQueries,
+    DealQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    MessageRefQueries,
+    GuildSettingsQueries,
 ):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""
@@ -126,296 +123,3 @@ class PostgresStorage(
     async def schema_version(self) -> int:
         async with self.readers.acquire() as conn:
             return await schema.schema_version(conn)
-
-    # ----- players and games -----------------------------------------------------------
-
-    async def player(self, kind: str, external_id: str, name: str) -> int:
-        """The player's id, created on first sight; the display name is kept current."""
-        async with self._writing() as conn:
-            found = await conn.fetchval(
-                "INSERT INTO players (kind, external_id, name, created_at)"
-                " VALUES ($1, $2, $3, $4)"
-                " ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name"
-                " RETURNING id",
-                kind,
-                external_id,
-                name,
-                time.time(),
-            )
-        return int(found)
-
-    async def player_by_id(self, player_id: int) -> StoredPlayer | None:
-        row = await self._db().fetchrow(
-            "SELECT id, kind, external_id, name FROM players WHERE id = $1", player_id
-        )
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    async def find_player(self, kind: str, external_id: str) -> StoredPlayer | None:
-        """The player known by this identity, without creating it."""
-        row = await self._db().fetchrow(
-            "SELECT id, kind, external_id, name FROM players WHERE kind = $1 AND external_id = $2",
-            kind,
-            external_id,
-        )
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        players: int,
-        rules: dict[str, Any],
-        deals_target: int,
-        seed: int,
-        host_id: int | None = None,
-        turn_timers: tuple[float, float] | None = None,
-    ) -> int:
-        if guild_id == stats.GLOBAL:
-            raise ValueError("guild id 0 is the global leaderboard's scope")
-        async with self._writing() as conn:
-            game_id = await conn.fetchval(
-                "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
-                " status, created_at, host_id, turn_timers)"
-                " VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7, $8, $9) RETURNING id",
-                guild_id,
-                channel_id,
-                players,
-                json.dumps(rules),
-                deals_target,
-                str(seed),
-                time.time(),
-                host_id,
-                None if turn_timers is None else json.dumps(list(turn_timers)),
-            )
-        return int(game_id)
-
-    async def seat(self, game_id: int, seat: int, player_id: int) -> None:
-        """Seat a player, replacing whoever held the seat: the seat starts over (present,
-        no DM yet), as SQLite's ``INSERT OR REPLACE`` makes a new row."""
-        async with self._writing() as conn:
-            await conn.execute(
-                "INSERT INTO seats (game_id, seat, player_id) VALUES ($1, $2, $3)"
-                " ON CONFLICT (game_id, seat) DO UPDATE SET player_id = excluded.player_id,"
-                " away = 0, dm_channel_id = NULL, dm_message_id = NULL",
-                game_id,
-                seat,
-                player_id,
-            )
-
-    async def unseat(self, game_id: int, seat: int) -> None:
-        async with self._writing() as conn:
-            await conn.execute("DELETE FROM seats WHERE game_id = $1 AND seat = $2", game_id, seat)
-
-    async def set_away(self, game_id: int, seat: int, away: bool) -> None:
-        async with self._writing() as conn:
-            await conn.execute(
-                "UPDATE seats SET away = $1 WHERE game_id = $2 AND seat = $3",
-                int(away),
-                game_id,
-                seat,
-            )
-
-    async def seats(self, game_id: int) -> list[int]:
-        rows = await self._db().fetch(
-            "SELECT player_id FROM seats WHERE game_id = $1 ORDER BY seat", game_id
-        )
-        return [int(r[0]) for r in rows]
-
-    async def seated(self, game_id: int) -> list[StoredSeat]:
-        """The occupied seats with their players, for rebuilding a table."""
-        rows = await self._db().fetch(
-            "SELECT s.seat, s.player_id, p.kind, p.external_id, p.name, s.away"
-            " FROM seats s JOIN players p ON p.id = s.player_id"
-            " WHERE s.game_id = $1 ORDER BY s.seat",
-            game_id,
-        )
-        return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
-
-    async def set_status(self, game_id: int, status: str) -> None:
-        finished = time.time() if status in ENDED else None
-        async with self._writing() as conn:
-            await conn.execute(
-                "UPDATE games SET status = $1, finished_at = $2 WHERE id = $3",
-                status,
-                finished,
-                game_id,
-            )
-
-    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:
-        """A lobby's rules as its host changed them (a record's ``rules`` object): what a
-        restart, the start and Play again read back. Only a lobby's: a game in play keeps
-        the rules it was dealt with."""
-        async with self._writing() as conn:
-            done = await conn.execute(
-                "UPDATE games SET rules = $1 WHERE id = $2 AND status = 'lobby'",
-                json.dumps(rules),
-                game_id,
-            )
-            if _changed(done) != 1:
-                raise StorageError(f"game {game_id} is not a lobby: its rules stay as they are")
-
-    async def game(self, game_id: int) -> StoredGame | None:
-        row = await self._db().fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if row is None else stored_game(row)
-
-    async def live_games(self) -> list[StoredGame]:
-        """Games to rebuild after a restart: lobbies and games in play."""
-        rows = await self._db().fetch(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-        )
-        return [stored_game(r) for r in rows]
-
-    # ----- the action log and finished deals ----------------------------------------------
-
-    async def save_turn(
-        self,
-        game_id: int,
-        seq: int,
-        action: dict[str, Any] | None,
-        deals: Sequence[FinishedDeal] = (),
-        totals: Sequence[int] | None = None,
-    ) -> None:
-        """Store one turn atomically: the action, the deals it finished, the game's end.
-
-        Turns of all tables share commits (``turns.py``); this returns once this turn is
-        durable, or raises ``StorageError`` with nothing of it stored.
-        """
-        await self._turns.save(Turn(game_id, seq, action, deals, totals))
-
-    async def _write_batch(self, batch: Sequence[Turn]) -> None:
-        async with self._writing() as conn:
-            await self._write(conn, batch)
-
-    async def _write(self, conn: Conn, batch: Sequence[Turn]) -> None:
-        now = time.time()
-        rows = [(t.game_id, t.seq, json.dumps(t.action), now) for t in batch if t.action]
-        try:
-            await conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)", rows
-            )
-        except asyncpg.IntegrityConstraintViolationError as e:
-            raise StorageError("an action of this turn is already stored") from e
-        for turn in batch:
-            for deal in turn.deals:
-                await self.record_deal(
-                    turn.game_id, deal.number, deal.record, deal.result, deal.player_ids
-                )
-            if turn.totals is not None:
-                await self.finish_game(turn.game_id, turn.totals)
-
-    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """Log one action; ``seq`` must be the next number, so a replayed click fails."""
-        async with self._writing() as conn:
-            try:
-                done = await conn.execute(
-                    "INSERT INTO actions (game_id, seq, action, at) VALUES ($1, $2, $3, $4)"
-                    " ON CONFLICT (game_id, seq) DO NOTHING",
-                    game_id,
-                    seq,
-                    json.dumps(action),
-                    time.time(),
-                )
-            except asyncpg.ForeignKeyViolationError as e:
-                raise StorageError(f"game {game_id} does not exist") from e
-            if _changed(done) != 1:
-                raise StorageError(f"action {seq} of game {game_id} is already stored")
-
-    async def actions(self, game_id: int) -> list[dict[str, Any]]:
-        rows = await self._db().fetch(
-            "SELECT action FROM actions WHERE game_id = $1 ORDER BY seq", game_id
-        )
-        return [json.loads(r[0]) for r in rows]
-
-    async def record_deal(
-        self,
-        game_id: int,
-        number: int,
-        record: dict[str, Any],
-        result: DealResult,
-        player_ids: list[int],
-    ) -> int:
-        """Store a finished deal and its seat scores, once: a second time is an error.
-
-        The deal is added to its players' leaderboard totals in the same transaction.
-        """
-        async with self._writing() as conn:
-            guild_id = await self._guild(conn, game_id)
-            deal_id = await conn.fetchval(
-                "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
-                " record, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                " ON CONFLICT (game_id, number) DO NOTHING RETURNING id",
-                game_id,
-                number,
-                result.outcome,
-                result.taker,
-                result.contract.text if result.contract is not None else None,
-                None if result.made is None else int(result.made),
-                json.dumps(record),
-                time.time(),
-            )
-            if deal_id is None:
-                raise StorageError(f"deal {number} of game {game_id} is already recorded")
-            await conn.executemany(
-                "INSERT INTO deal_scores (deal_id, seat, player_id, score, took)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                [
-                    (deal_id, seat, player_ids[seat], score, int(seat == result.taker))
-                    for seat, score in enumerate(result.scores)
-                ],
-            )
-            await counting.count_deal(conn, guild_id, result, player_ids)
-        return int(deal_id)
-
-    async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
-        """End a game in play with its final totals (per seat, in seat order).
-
-        In one transaction: the status, the standings (equal totals share a rank), one more
-        game for each distinct seated player and the new ratings, globally and in the guild.
-        The game's row is locked first, so a second process ending it too finds it finished.
-        A game stopped early never comes here: its deals count, it is not rated.
-        """
-        async with self._writing() as conn:
-            game = await conn.fetchrow(
-                "SELECT guild_id, status FROM games WHERE id = $1 FOR UPDATE", game_id
-            )
-            if game is None:
-                raise StorageError(f"game {game_id} does not exist")
-            guild_id, status = game
-            if status != "playing":
-                raise StorageError(f"game {game_id} is {status}, not playing")
-            seated = await conn.fetch(
-                "SELECT seat, player_id FROM seats WHERE game_id = $1 ORDER BY seat", game_id
-            )
-            if [s for s, _ in seated] != list(range(len(totals))):
-                raise StorageError(
-                    f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
-                )
-            player_ids = [int(p) for _, p in seated]
-            ranks = tarot_ranks(totals)
-            await conn.executemany(
-                "INSERT INTO game_results (game_id, seat, player_id, total, rank)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                [
-                    (game_id, seat, player_ids[seat], total, ranks[seat])
-                    for seat, total in enumerate(totals)
-                ],
-            )
-            await conn.execute(
-                "UPDATE games SET status = 'finished', finished_at = $1 WHERE id = $2",
-                time.time(),
-                game_id,
-            )
-            await counting.count_game(conn, guild_id, player_ids, totals)
-
-    async def _guild(self, conn: Conn, game_id: int) -> int | None:
-        row = await conn.fetchrow("SELECT guild_id FROM games WHERE id = $1", game_id)
-        if row is None:
-            raise StorageError(f"game {game_id} does not exist")
-        return None if row[0] is None else int(row[0])
-
-    async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
-        rows = await self._db().fetch(
-            "SELECT record FROM deals WHERE game_id = $1 ORDER BY number", game_id
-        )
-        return [json.loads(r[0]) for r in rows]

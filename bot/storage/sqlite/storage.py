@@ -1,4 +1,5 @@
-"""The SQLite backend: games, deals and action logs in one file, through aiosqlite.
+"""The SQLite backend, one file through aiosqlite: opening, migrations, transactions and a
+file lost in use. Its queries are the shared ones (``sql/``).
 
 Every write that belongs with another happens in one transaction (``async with
 storage.transaction()``), so an action and the deal it finishes are stored together or not
@@ -9,31 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from tarot_core import DealResult
-from tarot_core import ranks as tarot_ranks
-
-from .. import stats
-from ..errors import DatabaseLost, DatabaseUnusable, StorageError
-from ..records import ENDED, GAME_COLUMNS, StoredGame, StoredPlayer, StoredSeat, stored_game
+from ..errors import DatabaseLost, DatabaseUnusable
+from ..sql.deals import DealQueries
+from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
 from ..sql.rows import Rows
-from ..turns import FinishedDeal, GroupCommit, Turn
-from . import counting, opening
+from ..turns import GroupCommit
+from . import opening
 from .rows import SqliteRows
 from .schema import MIGRATIONS
 
@@ -42,7 +37,14 @@ __all__ = ["SqliteStorage"]
 log = logging.getLogger(__name__)
 
 
-class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, GuildSettingsQueries):
+class SqliteStorage(
+    GameQueries,
+    DealQueries,
+    LeaderboardQueries,
+    HistoryQueries,
+    MessageRefQueries,
+    GuildSettingsQueries,
+):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
     lets it read while a commit is under way) and never queue behind a batch of turns."""
@@ -63,6 +65,7 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
         self._named_locks: dict[str, asyncio.Lock] = {}
         self._inside: ContextVar[bool] = ContextVar(f"storage-{id(self)}", default=False)
         self._turns = GroupCommit(self._write_batch)
+        self._writer = SqliteRows(conn)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
@@ -181,7 +184,11 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
     async def writes(self) -> AsyncIterator[Rows]:
         """One transaction, for the shared queries (``sql/``)."""
         async with self.transaction():
-            yield SqliteRows(self.conn)
+            yield self._writer
+
+    def current(self) -> Rows:
+        """The writing connection: it sees the open transaction's writes."""
+        return self._writer
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Rows]:
@@ -206,293 +213,3 @@ class SqliteStorage(LeaderboardQueries, HistoryQueries, MessageRefQueries, Guild
         if self.on_unusable is not None:
             self.on_unusable(self.lost)
         return DatabaseLost(str(self.lost))
-
-    async def player_by_id(self, player_id: int) -> StoredPlayer | None:
-        async with self.conn.execute(
-            "SELECT id, kind, external_id, name FROM players WHERE id = ?", (player_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    # ----- players and games -----------------------------------------------------------
-
-    async def player(self, kind: str, external_id: str, name: str) -> int:
-        """The player's id, created on first sight; the display name is kept current."""
-        async with self.transaction():
-            await self.conn.execute(
-                "INSERT INTO players (kind, external_id, name, created_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name",
-                (kind, external_id, name, time.time()),
-            )
-            async with self.conn.execute(
-                "SELECT id FROM players WHERE kind = ? AND external_id = ?", (kind, external_id)
-            ) as cur:
-                row = await cur.fetchone()
-        assert row is not None
-        return int(row[0])
-
-    async def find_player(self, kind: str, external_id: str) -> StoredPlayer | None:
-        """The player known by this identity, without creating it."""
-        async with self.conn.execute(
-            "SELECT id, kind, external_id, name FROM players WHERE kind = ? AND external_id = ?",
-            (kind, external_id),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else StoredPlayer(row[0], row[1], row[2], row[3])
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        players: int,
-        rules: dict[str, Any],
-        deals_target: int,
-        seed: int,
-        host_id: int | None = None,
-        turn_timers: tuple[float, float] | None = None,
-    ) -> int:
-        if guild_id == stats.GLOBAL:
-            raise ValueError("guild id 0 is the global leaderboard's scope")
-        async with self.transaction():
-            cur = await self.conn.execute(
-                "INSERT INTO games (guild_id, channel_id, players, rules, deals_target, seed,"
-                " status, created_at, host_id, turn_timers)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    players,
-                    json.dumps(rules),
-                    deals_target,
-                    str(seed),
-                    time.time(),
-                    host_id,
-                    None if turn_timers is None else json.dumps(list(turn_timers)),
-                ),
-            )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
-
-    async def seat(self, game_id: int, seat: int, player_id: int) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "INSERT OR REPLACE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
-                (game_id, seat, player_id),
-            )
-
-    async def unseat(self, game_id: int, seat: int) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
-
-    async def set_away(self, game_id: int, seat: int, away: bool) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ?",
-                (int(away), game_id, seat),
-            )
-
-    async def seats(self, game_id: int) -> list[int]:
-        async with self.conn.execute(
-            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
-
-    async def seated(self, game_id: int) -> list[StoredSeat]:
-        """The occupied seats with their players, for rebuilding a table."""
-        async with self.conn.execute(
-            "SELECT s.seat, s.player_id, p.kind, p.external_id, p.name, s.away"
-            " FROM seats s JOIN players p ON p.id = s.player_id"
-            " WHERE s.game_id = ? ORDER BY s.seat",
-            (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [StoredSeat(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
-
-    async def set_status(self, game_id: int, status: str) -> None:
-        finished = time.time() if status in ENDED else None
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
-                (status, finished, game_id),
-            )
-
-    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:
-        """A lobby's rules as its host changed them (a record's ``rules`` object): what a
-        restart, the start and Play again read back. Only a lobby's: a game in play keeps
-        the rules it was dealt with."""
-        async with self.transaction():
-            cur = await self.conn.execute(
-                "UPDATE games SET rules = ? WHERE id = ? AND status = 'lobby'",
-                (json.dumps(rules), game_id),
-            )
-            if cur.rowcount != 1:
-                raise StorageError(f"game {game_id} is not a lobby: its rules stay as they are")
-
-    async def game(self, game_id: int) -> StoredGame | None:
-        async with self.conn.execute(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else stored_game(row)
-
-    async def live_games(self) -> list[StoredGame]:
-        """Games to rebuild after a restart: lobbies and games in play."""
-        async with self.conn.execute(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cur:
-            return [stored_game(r) for r in await cur.fetchall()]
-
-    # ----- the action log and finished deals ----------------------------------------------
-
-    async def save_turn(
-        self,
-        game_id: int,
-        seq: int,
-        action: dict[str, Any] | None,
-        deals: Sequence[FinishedDeal] = (),
-        totals: Sequence[int] | None = None,
-    ) -> None:
-        """Store one turn atomically: the action, the deals it finished, the game's end.
-
-        Turns of all tables share commits (``turns.py``); this returns once this turn is
-        durable, or raises ``StorageError`` with nothing of it stored.
-        """
-        await self._turns.save(Turn(game_id, seq, action, deals, totals))
-
-    async def _write_batch(self, batch: Sequence[Turn]) -> None:
-        async with self.transaction():
-            await self._write(batch)
-
-    async def _write(self, batch: Sequence[Turn]) -> None:
-        now = time.time()
-        rows = [(t.game_id, t.seq, json.dumps(t.action), now) for t in batch if t.action]
-        try:
-            await self.conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)", rows
-            )
-        except aiosqlite.IntegrityError as e:
-            raise StorageError("an action of this turn is already stored") from e
-        for turn in batch:
-            for deal in turn.deals:
-                await self.record_deal(
-                    turn.game_id, deal.number, deal.record, deal.result, deal.player_ids
-                )
-            if turn.totals is not None:
-                await self.finish_game(turn.game_id, turn.totals)
-
-    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> None:
-        """Log one action; ``seq`` must be the next number, so a replayed click fails."""
-        try:
-            await self.conn.execute(
-                "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                (game_id, seq, json.dumps(action), time.time()),
-            )
-        except aiosqlite.IntegrityError as e:
-            raise StorageError(f"action {seq} of game {game_id} is already stored") from e
-
-    async def actions(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ) as cur:
-            return [json.loads(r[0]) for r in await cur.fetchall()]
-
-    async def record_deal(
-        self,
-        game_id: int,
-        number: int,
-        record: dict[str, Any],
-        result: DealResult,
-        player_ids: list[int],
-    ) -> int:
-        """Store a finished deal and its seat scores, once: a second time is an error.
-
-        The deal is added to its players' leaderboard totals in the same transaction.
-        """
-        async with self.transaction():
-            guild_id = await self._guild(game_id)
-            try:
-                cur = await self.conn.execute(
-                    "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
-                    " record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        number,
-                        result.outcome,
-                        result.taker,
-                        result.contract.text if result.contract is not None else None,
-                        None if result.made is None else int(result.made),
-                        json.dumps(record),
-                        time.time(),
-                    ),
-                )
-            except aiosqlite.IntegrityError as e:
-                raise StorageError(f"deal {number} of game {game_id} is already recorded") from e
-            deal_id = cur.lastrowid
-            assert deal_id is not None
-            await self.conn.executemany(
-                "INSERT INTO deal_scores (deal_id, seat, player_id, score, took)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (deal_id, seat, player_ids[seat], score, int(seat == result.taker))
-                    for seat, score in enumerate(result.scores)
-                ],
-            )
-            await counting.count_deal(self.conn, guild_id, result, player_ids)
-        return deal_id
-
-    async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
-        """End a game in play with its final totals (per seat, in seat order).
-
-        In one transaction: the status, the standings (equal totals share a rank), one more
-        game for each distinct seated player and the new ratings, globally and in the guild.
-        A game stopped early never comes here: its deals count, it is not rated.
-        """
-        async with self.transaction():
-            async with self.conn.execute(
-                "SELECT guild_id, status FROM games WHERE id = ?", (game_id,)
-            ) as cur:
-                game = await cur.fetchone()
-            if game is None:
-                raise StorageError(f"game {game_id} does not exist")
-            guild_id, status = game
-            if status != "playing":
-                raise StorageError(f"game {game_id} is {status}, not playing")
-            async with self.conn.execute(
-                "SELECT seat, player_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ) as cur:
-                seated = await cur.fetchall()
-            if [s for s, _ in seated] != list(range(len(totals))):
-                raise StorageError(
-                    f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
-                )
-            player_ids = [int(p) for _, p in seated]
-            ranks = tarot_ranks(totals)
-            await self.conn.executemany(
-                "INSERT INTO game_results (game_id, seat, player_id, total, rank)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, seat, player_ids[seat], total, ranks[seat])
-                    for seat, total in enumerate(totals)
-                ],
-            )
-            await self.conn.execute(
-                "UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?",
-                (time.time(), game_id),
-            )
-            await counting.count_game(self.conn, guild_id, player_ids, totals)
-
-    async def _guild(self, game_id: int) -> int | None:
-        async with self.conn.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            raise StorageError(f"game {game_id} does not exist")
-        return None if row[0] is None else int(row[0])
-
-    async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-            "SELECT record FROM deals WHERE game_id = ? ORDER BY number", (game_id,)
-        ) as cur:
-            return [json.loads(r[0]) for r in await cur.fetchall()]

@@ -1,24 +1,21 @@
-"""Adding a stored deal or game to the players' totals (``stats.py``), in PostgreSQL's SQL,
-inside the transaction that stores it.
+"""Adding a stored deal or game to the players' totals (``stats.py``), inside the
+transaction that stores it, written once for both backends.
 
-Rows are written in (scope, player) order and a game's rows are locked before its ratings
-are read: transactions of other processes touch the same rows (a bot level plays
+A game's rows are read in player order and locked (``LOCK_ROW``) before its ratings are
+read: on PostgreSQL, transactions of other processes touch the same rows (a bot level plays
 everywhere), and a common order keeps them from deadlocking, the lock from losing a rating
-update.
+update. The deal rows come in (scope, player) order for the same reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tarot_core import DealResult
 
 from .. import rating
 from ..stats import deal_rows, rated_rows, scopes
-
-if TYPE_CHECKING:
-    from .connections import Conn
+from .rows import Rows
 
 _ADD_DEAL = (
     "INSERT INTO player_stats (scope, player_id, points, deals, taken, made, mu, sigma, rating)"
@@ -38,35 +35,33 @@ _ADD_GAME = (
 
 
 async def count_deal(
-    conn: Conn,
-    guild_id: int | None,
-    result: DealResult,
-    player_ids: Sequence[int],
+    db: Rows, guild_id: int | None, result: DealResult, player_ids: Sequence[int]
 ) -> None:
     """Add one stored deal to its players' totals, once per distinct player.
 
     Redeals (passed, petit sec) score nothing and are not deals; a player in several seats
     (a bot level) counts the deal once, with the sum of its seats' scores.
     """
-    await conn.executemany(_ADD_DEAL, deal_rows(guild_id, result, player_ids))
+    await db.executemany(_ADD_DEAL, deal_rows(guild_id, result, player_ids))
 
 
 async def count_game(
-    conn: Conn,
+    db: Rows,
     guild_id: int | None,
     player_ids: Sequence[int],
     totals: Sequence[int],
+    lock_row: str,
 ) -> None:
     """Count a finished game once per distinct player, and rate it in each of its scopes."""
     distinct = sorted(set(player_ids))
+    marks = ", ".join(f"${n}" for n in range(2, len(distinct) + 2))
     for scope in scopes(guild_id):
-        rows = await conn.fetch(
+        rows = await db.fetch(
             "SELECT player_id, mu, sigma FROM player_stats"
-            " WHERE scope = $1 AND player_id = ANY($2::bigint[])"
-            " ORDER BY player_id FOR UPDATE",
+            f" WHERE scope = $1 AND player_id IN ({marks}) ORDER BY player_id{lock_row}",
             scope,
-            distinct,
+            *distinct,
         )
         before = {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
         after = rating.rate_players(player_ids, before, totals)
-        await conn.executemany(_ADD_GAME, rated_rows(scope, after))
+        await db.executemany(_ADD_GAME, rated_rows(scope, after))
