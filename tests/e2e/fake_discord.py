@@ -161,6 +161,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from types import EllipsisType
 from typing import Any
 
@@ -3391,6 +3392,11 @@ def main(argv: list[str] | None = None) -> None:
         return None
 
     discord.Client.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
+    # The test modules it runs import the tests' shared helpers (``builders``) from the
+    # folder above this one, as under pytest, where the project's root comes first (its
+    # ``bot`` package, not the ``tests/bot`` folder).
+    here = Path(__file__).resolve().parent
+    sys.path[1:1] = [str(here.parent.parent), str(here.parent)]
     sys.argv = [module, *rest]
     runpy.run_module(module, run_name="__main__", alter_sys=True)
 
