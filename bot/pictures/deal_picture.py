@@ -12,7 +12,7 @@ read) and then painted (``draw_deal``), so that what is drawn can be checked reg
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -32,7 +32,7 @@ from tarot_core import (
 )
 
 from . import fonts
-from .faces import card_face
+from .faces import GOLD, PAPER, card_face
 from .png import png
 from .text import drawable, fit
 
@@ -56,7 +56,7 @@ EXCUSE_MARK: RGB = (255, 255, 255)
 """The frame of an Excuse that did not win its trick (it stays with its owner's side)."""
 LEADER: RGB = (255, 200, 40)
 """The triangle over the card that led each trick: a shape no frame has, in amber."""
-OUDLER_GOLD: RGB = (222, 176, 46)
+OUDLER_GOLD: RGB = GOLD[:3]
 """The faces' gold frame of the three oudlers, as the legend shows it."""
 
 MARGIN = 18
@@ -370,20 +370,25 @@ class _Builder:
             self.name_cell(seat, self.y, score=False)
             self.y += self.height + TRICK_ROW_GAP
         self.y -= TRICK_ROW_GAP - ROW_GAP
+        for t, seat, card, mark in self._played():
+            key = ("trick", t, seat)
+            self.place(key, card, self.left + t * self.cell, rows[seat])
+            if seat == deal.leaders[t]:
+                self.leads.append(key)
+            if mark is not None:
+                self.marks[key] = mark
+
+    def _played(self) -> Iterator[tuple[int, int, int, RGB | None]]:
+        """Every card of the tricks: its trick, its seat, the card and its frame (the
+        trick's winner, or an Excuse that did not win its trick), if any."""
+        deal = self.deal
         for t, trick in enumerate(deal.tricks):
-            winner = deal.winners[t]
-            x = self.left + t * self.cell
-            for seat, card in zip(
-                trick_seats(deal.leaders[t], len(trick), deal.n, deal.skip), trick, strict=True
-            ):
-                key = ("trick", t, seat)
-                self.place(key, card, x, rows[seat])
-                if seat == deal.leaders[t]:
-                    self.leads.append(key)
-                if seat == winner:
-                    self.marks[key] = WINNER
-                elif card == EXCUSE:
-                    self.marks[key] = EXCUSE_MARK
+            seats = trick_seats(deal.leaders[t], len(trick), deal.n, deal.skip)
+            for seat, card in zip(seats, trick, strict=True):
+                if seat == deal.winners[t]:
+                    yield t, seat, card, WINNER
+                else:
+                    yield t, seat, card, EXCUSE_MARK if card == EXCUSE else None
 
     def legend_line(self) -> None:
         """The caption of the tricks, then what each mark means: one line, or more when
@@ -394,7 +399,7 @@ class _Builder:
             ("frame", WINNER, labels.legend_winner),
             ("lead", LEADER, labels.legend_leader),
         ]
-        if self._excuse_kept():
+        if any(mark == EXCUSE_MARK for *_, mark in self._played()):
             items.append(("frame", EXCUSE_MARK, labels.legend_excuse))
         if self.side:
             items.append(("band", SIDE_BAND, labels.legend_side))
@@ -412,16 +417,6 @@ class _Builder:
             self.text(x + sample + 6, y + 10, words, LEGEND_SIZE, fill=TEXT, anchor="lm")
             x += need
         self.y = y + 26
-
-    def _excuse_kept(self) -> bool:
-        """Whether an Excuse is played in a trick it does not win (it is framed then)."""
-        deal = self.deal
-        for t, trick in enumerate(deal.tricks):
-            seats = trick_seats(deal.leaders[t], len(trick), deal.n, deal.skip)
-            for seat, card in zip(seats, trick, strict=True):
-                if card == EXCUSE and seat != deal.winners[t]:
-                    return True
-        return False
 
     def layout(self) -> DealLayout:
         self.header()
@@ -468,7 +463,7 @@ def _swatch(draw: ImageDraw.ImageDraw, swatch: Swatch) -> None:
         _lead_mark(draw, (x0 + x1) // 2, y0 + LEAD_MARK[1] + 4, swatch.colour)
     else:  # a little card in that frame
         draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 3, fill=swatch.colour)
-        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), 2, fill=(252, 250, 244))
+        draw.rounded_rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), 2, fill=PAPER[:3])
 
 
 def paint(layout: DealLayout) -> Image.Image:
