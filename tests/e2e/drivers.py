@@ -14,7 +14,7 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -213,6 +213,45 @@ async def seated_game(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
     return channel
 
 
+async def three_seated(
+    fake: FakeDiscord,
+    world: World,
+    bot: TarotBot,
+    guests: Sequence[FakeUser] = (),
+    **options: Any,
+) -> FakeMessage:
+    """Alice, ``guests`` and heuristic bots in the other seats of a three-seat table of
+    ``bot``'s (one deal, unless ``options`` of ``/tarot new`` say otherwise), the presenter
+    pacing its edits at 10 ms, every seat taken and Start pressed: the lobby message (the
+    table message once started)."""
+    channel = int(world.table.id)
+    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+    lobby = await open_lobby(fake, world, **({"players": 3, "deals": 1} | options))
+    await fill_lobby(fake, world, lobby, list(guests), bots=2 - len(guests))
+    await fake.wait_for(
+        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
+    )
+    await press_start(fake, world, lobby)
+    return lobby
+
+
+async def finish_alone(fake: FakeDiscord, bot: TarotBot, user: FakeUser, channel: int) -> None:
+    """Play ``user``'s moves (the first legal each time) until the game ends."""
+    for _ in range(200):
+        table = table_of(bot, channel)
+        if table is None:
+            return
+        deal = table.deal
+        if deal is not None and not deal.done and deal.to_act is not None:
+            holder = table.seats[deal.to_act]
+            if holder.user_id == int(user.id):
+                _, _, view = bot.tables.private_view(channel, int(user.id))
+                await bot.tables.act(channel, int(user.id), table.turn, view.legal[0])
+                continue
+        await fake.wait_for(lambda turn=table.turn: moved_on(bot, channel, turn), timeout=15)
+    raise AssertionError("the game did not end")
+
+
 async def open_table(fake: FakeDiscord, world: World, db: Path, deals: int) -> FakeMessage:
     """Alice opens a 4-player table, Bob joins, two bots (all stored in ``db``); returns
     the lobby message (the table message once started) before Start is pressed."""
@@ -371,13 +410,7 @@ async def alice_to_play(fake: FakeDiscord, world: World, bot: TarotBot) -> tuple
     """Alice and two bots at a one-deal table of ``bot``'s, started and played to Alice's
     first turn, her DM showing it: the game and that turn."""
     channel = int(world.table.id)
-    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=3, deals=1)
-    await fill_lobby(fake, world, lobby, [], bots=2)
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await press_start(fake, world, lobby)
+    await three_seated(fake, world, bot)
     await fake.wait_for(lambda: human_to_act(bot, world, channel) is world.alice)
     table = table_of(bot, channel)
     await hand_ready(fake, world, world.alice, table.turn)

@@ -19,15 +19,13 @@ from typing import Any
 import discord
 import pytest
 from drivers import (
-    fill_lobby,
     hand_ready,
     human_to_act,
     latest_dm,
     make_bot,
-    open_lobby,
     press_something,
-    press_start,
     table_of,
+    three_seated,
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, FakeMessage, World, run_client
@@ -425,13 +423,7 @@ async def alice_sees_faces(
     """Alice and two bots play until it is Alice's turn to play a card with cards on the
     table: the table message and her DM then show faces. Both messages."""
     channel = int(world.table.id)
-    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=3, deals=3)
-    await fill_lobby(fake, world, lobby, [], bots=2)
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await press_start(fake, world, lobby)
+    lobby = await three_seated(fake, world, bot, deals=3)
     for _ in range(300):
         table = table_of(bot, channel)
         assert table is not None, "the game ended before Alice saw faces"

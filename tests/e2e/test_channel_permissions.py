@@ -12,14 +12,14 @@ from pathlib import Path
 from drivers import (
     alice_to_play,
     ephemeral_text,
-    fill_lobby,
+    finish_alone,
     four_seated,
     latest_dm,
     make_bot,
     move_controls,
-    open_lobby,
     press_start,
     table_of,
+    three_seated,
     turn_of,
 )
 from fake_discord import (
@@ -31,7 +31,6 @@ from fake_discord import (
     World,
     run_client,
 )
-from test_lobby_commands import finish_alone
 
 from bot.discord import channel_access
 from bot.discord.client import TarotBot
@@ -146,10 +145,7 @@ async def test_play_again_where_the_bot_can_no_longer_send_is_refused_naming_it(
     bot = make_bot(tmp_path)
     channel = int(world.table.id)
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=3, deals=1)
-        await fill_lobby(fake, world, lobby, [], bots=2)
-        await press_start(fake, world, lobby)
+        lobby = await three_seated(fake, world, bot)
         game_id = table_of(bot, channel).game_id
         await finish_alone(fake, bot, world.alice, channel)
         await bot.presenter.drain()

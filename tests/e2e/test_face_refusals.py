@@ -15,16 +15,14 @@ from typing import Any
 
 import pytest
 from drivers import (
-    fill_lobby,
     hand_ready,
     human_to_act,
     latest_dm,
     make_bot,
-    open_lobby,
     play_to_the_end,
     press_something,
-    press_start,
     table_of,
+    three_seated,
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, World, run_client
@@ -73,19 +71,6 @@ def refused(fake: FakeDiscord, method: str, pattern: str) -> int:
     )
 
 
-async def table_with(fake: FakeDiscord, world: World, bot: TarotBot, guests: list[Any]) -> int:
-    """Alice, ``guests`` and bots at a one-deal, three-seat table, started: the channel."""
-    channel = int(world.table.id)
-    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=3, deals=1)
-    await fill_lobby(fake, world, lobby, guests, bots=2 - len(guests))
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await press_start(fake, world, lobby)
-    return channel
-
-
 async def test_a_whole_game_plays_though_discord_refuses_faces_now_and_then(
     fake: FakeDiscord, world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -97,7 +82,8 @@ async def test_a_whole_game_plays_though_discord_refuses_faces_now_and_then(
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
         await synced(bot)
-        channel = await table_with(fake, world, bot, [world.carol])
+        await three_seated(fake, world, bot, [world.carol])
+        channel = int(world.table.id)
         game_id = table_of(bot, channel).game_id
         await play_to_the_end(fake, world, bot, guest=world.carol)
         await bot.presenter.drain()
@@ -117,7 +103,8 @@ async def test_a_whole_game_plays_though_discord_refuses_faces_now_and_then(
 
 async def alice_with_faces(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
     """Alice and two bots play until her DM offers cards with faces: the channel."""
-    channel = await table_with(fake, world, bot, [])
+    await three_seated(fake, world, bot)
+    channel = int(world.table.id)
     for _ in range(300):
         table = table_of(bot, channel)
         assert table is not None, "the game ended before Alice saw faces"
@@ -172,7 +159,7 @@ async def test_after_several_refusals_faces_are_off_with_one_warning(
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
         await synced(bot)
-        await table_with(fake, world, bot, [world.carol])
+        await three_seated(fake, world, bot, [world.carol])
         await play_to_the_end(fake, world, bot, guest=world.carol)
         await bot.presenter.drain()
         assert bot.card_emojis.off and not bot.card_emojis.ready

@@ -10,16 +10,14 @@ from pathlib import Path
 from drivers import (
     alice_to_play,
     dm_ids,
-    fill_lobby,
     hand_ready,
     human_to_act,
     latest_hand,
     make_bot,
-    open_lobby,
     play_to_the_end,
     press_something,
-    press_start,
     table_of,
+    three_seated,
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, FakeMessage, World, run_client
@@ -116,15 +114,8 @@ async def test_each_deal_gets_a_fresh_table_message_and_dm(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
     bot = make_bot(tmp_path)
-    channel = int(world.table.id)
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=3, deals=2)
-        await fill_lobby(fake, world, lobby, [], bots=2)
-        await fake.wait_for(
-            lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-        )
-        await press_start(fake, world, lobby)
+        lobby = await three_seated(fake, world, bot, deals=2)
         await play_to_the_end(fake, world, bot)
         await bot.presenter.drain()
         first, second = bot_messages(fake, world)  # one per deal played

@@ -9,16 +9,15 @@ from pathlib import Path
 from drivers import (
     ephemeral_text,
     fill_lobby,
+    finish_alone,
     lobby_control,
     make_bot,
-    moved_on,
     open_lobby,
-    press_start,
     table_of,
+    three_seated,
 )
-from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
+from fake_discord import FakeDiscord, FakeMessage, World, run_client
 
-from bot.discord.client import TarotBot
 from bot.i18n import t
 
 
@@ -108,33 +107,13 @@ async def test_the_host_removes_a_player_or_a_bot(
         assert table_of(bot, channel).seat_of(int(world.alice.id)) == 0
 
 
-async def finish_alone(fake: FakeDiscord, bot: TarotBot, user: FakeUser, channel: int) -> None:
-    """Play ``user``'s moves (the first legal each time) until the game ends."""
-    for _ in range(200):
-        table = table_of(bot, channel)
-        if table is None:
-            return
-        deal = table.deal
-        if deal is not None and not deal.done and deal.to_act is not None:
-            holder = table.seats[deal.to_act]
-            if holder.user_id == int(user.id):
-                _, _, view = bot.tables.private_view(channel, int(user.id))
-                await bot.tables.act(channel, int(user.id), table.turn, view.legal[0])
-                continue
-        await fake.wait_for(lambda turn=table.turn: moved_on(bot, channel, turn), timeout=15)
-    raise AssertionError("the game did not end")
-
-
 async def test_play_again_seats_everyone_again(
     fake: FakeDiscord, world: World, tmp_path: Path
 ) -> None:
     bot = make_bot(tmp_path)
     channel = int(world.table.id)
     async with run_client(fake, bot):
-        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=3, deals=1, misere=True)
-        await fill_lobby(fake, world, lobby, [], bots=2)
-        await press_start(fake, world, lobby)
+        await three_seated(fake, world, bot, misere=True)
         first = table_of(bot, channel)
         first_id, first_seats = first.game_id, [(s.user_id, s.level) for s in first.seats]
         await finish_alone(fake, bot, world.alice, channel)
