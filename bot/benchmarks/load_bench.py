@@ -32,6 +32,7 @@ from bot.discord.pacing import Coalescer
 from bot.discord.presenter import EDIT_INTERVAL
 from bot.discord.rate_budget import GLOBAL_PER_SECOND
 from bot.heap import freeze_startup_objects
+from bot.settings import LIMITS
 from bot.storage import DatabaseUnusable, open_storage, sqlite_path
 from bot.storage.locations import shown
 from bot.tables import LoopClock, Refused, TableManager, TableSettings, TableSnapshot
@@ -78,7 +79,10 @@ def register(commands: argparse._SubParsersAction[Parser]) -> None:
         help="a simulated human's thinking time, uniform in seconds",
     )
     parser.add_argument(
-        "--workers", type=whole(1, 61), default=None, help="bot processes (default: cores - 1)"
+        "--workers",
+        type=whole(1, LIMITS["TAROT_BOT_WORKERS"][0]),
+        default=None,
+        help="bot processes (default: cores - 1)",
     )
     parser.add_argument("--bot-concurrency", type=whole(1, 10_000), default=8)
     parser.add_argument(
