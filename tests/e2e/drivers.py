@@ -47,6 +47,8 @@ MOVE_KINDS = ("bid", "card", "call", "slam", "poignee", "misere", "ecart")
 
 
 T = TypeVar("T")
+SYNC_TIMEOUT = 10.0
+"""How long a test waits for the bot's card emojis to be synced (tiny faces, a fake Discord)."""
 
 
 def make_bot(tmp_path: Path, **env: str) -> TarotBot:
@@ -121,6 +123,13 @@ def query(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return conn.execute(sql, args).fetchall()
     finally:
         conn.close()
+
+
+async def synced(bot: TarotBot) -> None:
+    """Wait until the bot's background emoji sync is over, however it ended."""
+    task = bot._card_emojis_sync
+    assert task is not None, "setup_hook did not start the emoji sync"
+    await asyncio.wait_for(asyncio.shield(task), SYNC_TIMEOUT)
 
 
 # ----- the table ------------------------------------------------------------------------
@@ -282,6 +291,20 @@ def move_controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
         is_move = len(parts) == 6 and parts[0] == "tarot" and parts[1] in MOVE_KINDS
         if is_move and comp.get("type") in (2, 3) and not comp.get("disabled"):
             found.append(comp)
+    return found
+
+
+def faces_on_controls(payload: dict[str, Any]) -> list[str]:
+    """The card emojis of a message version's controls (buttons and select options), in
+    order, as ``name:id``."""
+    found: list[str] = []
+    stack = list(reversed(payload.get("components") or []))
+    while stack:
+        comp = stack.pop()
+        stack.extend(reversed(comp.get("components") or []))
+        for item in [comp, *(comp.get("options") or [])]:
+            if item.get("emoji") and item["emoji"].get("id"):
+                found.append(f"{item['emoji']['name']}:{item['emoji']['id']}")
     return found
 
 

@@ -19,11 +19,14 @@ from typing import Any
 import discord
 import pytest
 from drivers import (
+    SYNC_TIMEOUT,
+    faces_on_controls,
     hand_ready,
     human_to_act,
     latest_dm,
     make_bot,
     press_something,
+    synced,
     table_of,
     three_seated,
     wait_moved_on,
@@ -39,7 +42,6 @@ from bot.pictures.faces import emoji_images
 COLOURS = {"c01": "red", "c05": "green", "c13R": "blue", "c56": "white", "c77": "black"}
 CREATES = ("POST", "/applications/*/emojis")
 DELETES = ("DELETE", "/applications/*/emojis/*")
-SYNC_TIMEOUT = 10.0
 FACE = re.compile(r"<:c\d+[A-Za-z]?_[0-9a-f]{8}:\d+>")
 """A card face in a message's text."""
 
@@ -62,13 +64,6 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
 def emoji_log(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
     caplog.set_level(logging.INFO, logger="bot.discord.emojis")
     return caplog
-
-
-async def synced(bot: TarotBot) -> None:
-    """Wait until the bot's background emoji sync is over, however it ended."""
-    task = bot._card_emojis_sync
-    assert task is not None, "setup_hook did not start the emoji sync"
-    await asyncio.wait_for(asyncio.shield(task), SYNC_TIMEOUT)
 
 
 async def start_once(fake: FakeDiscord, tmp_path: Path) -> CardEmojis:
@@ -402,19 +397,6 @@ async def test_the_real_faces_become_emojis(
 def faces_in_text(payload: dict[str, Any]) -> list[str]:
     """The card faces a version of a message shows in its text, in order."""
     return FACE.findall(str(payload.get("content", "")))
-
-
-def faces_on_controls(payload: dict[str, Any]) -> list[str]:
-    """The emojis of a version's controls (buttons and select options), in order."""
-    found: list[str] = []
-    stack = list(reversed(payload.get("components") or []))
-    while stack:
-        comp = stack.pop()
-        stack.extend(reversed(comp.get("components") or []))
-        for item in [comp, *(comp.get("options") or [])]:
-            if item.get("emoji") and item["emoji"].get("id"):
-                found.append(f"{item['emoji']['name']}:{item['emoji']['id']}")
-    return found
 
 
 async def alice_sees_faces(

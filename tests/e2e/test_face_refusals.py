@@ -6,21 +6,21 @@ refusals it shows no face for the rest of the run, and says so once."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
 from pathlib import Path
-from typing import Any
 
 import pytest
 from drivers import (
+    faces_on_controls,
     hand_ready,
     human_to_act,
     latest_dm,
     make_bot,
     play_to_the_end,
     press_something,
+    synced,
     table_of,
     three_seated,
     wait_moved_on,
@@ -31,7 +31,6 @@ from PIL import Image
 from bot.discord import emojis
 from bot.discord.client import TarotBot
 
-SYNC_TIMEOUT = 10.0
 CALLBACKS = ("POST", "/interactions/*/*/callback")
 EDITS = ("PATCH", "/channels/*/messages/*")
 
@@ -45,24 +44,10 @@ def every_face(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
 
 
-async def synced(bot: TarotBot) -> None:
-    task = bot._card_emojis_sync
-    assert task is not None
-    await asyncio.wait_for(asyncio.shield(task), SYNC_TIMEOUT)
+async def faces_ready(bot: TarotBot) -> None:
+    """The emoji sync over, every face uploaded."""
+    await synced(bot)
     assert bot.card_emojis.ready
-
-
-def faces_on(payload: dict[str, Any]) -> list[str]:
-    """The emoji ids on a message version's buttons and select options."""
-    found: list[str] = []
-    stack = list(payload.get("components") or [])
-    while stack:
-        comp = stack.pop()
-        stack.extend(comp.get("components") or [])
-        for item in [comp, *(comp.get("options") or [])]:
-            if (item.get("emoji") or {}).get("id"):
-                found.append(str(item["emoji"]["id"]))
-    return found
 
 
 def refused(fake: FakeDiscord, method: str, pattern: str) -> int:
@@ -81,7 +66,7 @@ async def test_a_whole_game_plays_though_discord_refuses_faces_now_and_then(
     fake.refuse_component_emojis(0.25, seed=23)
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
-        await synced(bot)
+        await faces_ready(bot)
         await three_seated(fake, world, bot, [world.carol])
         channel = int(world.table.id)
         game_id = table_of(bot, channel).game_id
@@ -98,7 +83,7 @@ async def test_a_whole_game_plays_though_discord_refuses_faces_now_and_then(
     assert refused(fake, *CALLBACKS) > 0 and refused(fake, *EDITS) > 0
     dm = latest_dm(fake, world.alice)
     assert dm is not None
-    assert any(faces_on(v) for v in dm.versions()), "faces were never shown"
+    assert any(faces_on_controls(v) for v in dm.versions()), "faces were never shown"
 
 
 async def alice_with_faces(fake: FakeDiscord, world: World, bot: TarotBot) -> int:
@@ -113,7 +98,7 @@ async def alice_with_faces(fake: FakeDiscord, world: World, bot: TarotBot) -> in
             await hand_ready(fake, world, world.alice, turn)
             dm = latest_dm(fake, world.alice)
             assert dm is not None
-            if faces_on(dm.payload()):
+            if faces_on_controls(dm.payload()):
                 return channel
             assert await press_something(fake, world.alice, dm)
         await wait_moved_on(fake, bot, channel, turn)
@@ -127,7 +112,7 @@ async def test_a_face_deleted_meanwhile_gives_controls_without_faces(
     all the same, its cards labelled without faces."""
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
-        await synced(bot)
+        await faces_ready(bot)
         channel = await alice_with_faces(fake, world, bot)
         fake.application_emojis.clear()
         dm = latest_dm(fake, world.alice)
@@ -141,7 +126,7 @@ async def test_a_face_deleted_meanwhile_gives_controls_without_faces(
         await hand_ready(fake, world, world.alice, table_of(bot, channel).turn)
         shown = latest_dm(fake, world.alice)
         assert shown is not None
-        assert faces_on(shown.payload()) == []
+        assert faces_on_controls(shown.payload()) == []
         labels = [b["label"] for b in shown.buttons()] + [
             o["label"] for s in shown.selects() for o in s["options"]
         ]
@@ -158,7 +143,7 @@ async def test_after_several_refusals_faces_are_off_with_one_warning(
     fake.refuse_component_emojis(1.0)
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
-        await synced(bot)
+        await faces_ready(bot)
         await three_seated(fake, world, bot, [world.carol])
         await play_to_the_end(fake, world, bot, guest=world.carol)
         await bot.presenter.drain()
