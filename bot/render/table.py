@@ -516,7 +516,7 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
     if result.partner is not None:
         partner = seat_name(locale, table, result.partner)
         head = t(locale, "score.contract_partner", name=name, contract=contract, partner=partner)
-    elif table.players == 5:
+    elif table.rules.calls:  # the taker called a card and kept it
         head = t(locale, "score.contract_alone", name=name, contract=contract)
     else:
         head = t(locale, "score.contract", name=name, contract=contract)

@@ -539,3 +539,17 @@ def test_a_trick_names_its_players_past_a_dealer_who_sits_out() -> None:
     seat = game.current.to_act
     assert seat is not None
     assert played in private_text("en", snap, view(game.current, seat))
+
+
+def test_a_taker_who_kept_the_called_card_played_alone_at_six_with_the_dealer_out() -> None:
+    """Five play at six seats when the dealer sits out: the taker calls a card, so the
+    sheet says so when no partner came, as at five."""
+    from dataclasses import replace
+
+    rules = Rules.from_options(6, {"six_players": "dealer_sits_out"})
+    seated = tuple(SeatInfo(i, i, f"P{i + 1}", 1000 + i, None) for i in range(6))
+    snap = replace(snapshot_of(Game(Rules(players=5))), rules=rules, seats=seated)
+    scores = (0, 120, -30, -30, -30, -30)
+    result = replace(garde_made(), scores=scores, taker=1)
+    sheet = score_sheet("en", snap, DealFinished(1, result, scores))
+    assert "P2 took a garde and played alone." in sheet.splitlines()
