@@ -171,7 +171,7 @@ class TerminalGame:
         for event in action_events(self.game, action, index, phase):
             self.say(self.text.event(event))
             if isinstance(event, KingCalled):
-                self.called(event, deal.hands[PERSON] >> event.card & 1 == 1)
+                self.called(event, event.card in view(deal, PERSON).hand)
         if after.petit_imprenable is not None and before.petit_imprenable is None:
             self.say(self.text("table.petit_imprenable", name=name))
         if after.partner_known and not before.partner_known:
