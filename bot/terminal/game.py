@@ -17,7 +17,6 @@ from tarot_core import (
     Bid,
     Bot,
     Call,
-    Contract,
     DealView,
     DeclareSlam,
     Ecart,
@@ -265,12 +264,12 @@ class TerminalGame:
         assert isinstance(finished, DealFinished)
         self.gap()
         self.say("\n".join(self.text.score_sheet(n, finished)))
-        if deal.contract <= Contract.GARDE:
-            ecart = sort_for_display(cards_of(deal.ecart))
+        taker = view(deal, deal.taker)
+        if taker.chien is not None:  # shown to all: the taker's écart is what was hidden
+            assert taker.ecart is not None
             name = self.text.name(deal.taker)
-            self.say(
-                self.text.by(deal.taker, "terminal.ecart", name=name, cards=self.text.cards(ecart))
-            )
+            ecart = self.text.cards(taker.ecart)
+            self.say(self.text.by(deal.taker, "terminal.ecart", name=name, cards=ecart))
         else:
             chien = sort_for_display(cards_of(deal.chien))
             self.say(self.text("terminal.chien_unseen", cards=self.text.cards(chien)))
