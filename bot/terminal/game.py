@@ -354,7 +354,8 @@ class TerminalGame:
         return self.prompts.read(prompt, accepted, parse, self.check)
 
     def slam(self, v: DealView) -> Action:
-        options = ["slam", "petit_chelem", "no"] if self.rules.petit_chelem else ["yes", "no"]
+        petit = any(isinstance(a, DeclareSlam) and a.petit for a in v.legal)
+        options = ["slam", "petit_chelem", "no"] if petit else ["yes", "no"]
         choices = [first_word(self.lang, option) for option in options]
         answers = {
             "yes": DeclareSlam(PERSON, True),
