@@ -30,16 +30,22 @@ def fitted(draw: Draw, table: TableSnapshot, marks: CardMarks, limit: int) -> st
     text = draw(table, marks)
     if len(text) <= limit:
         return text
-    text = draw(table, no_marks)
+    if marks is not no_marks:
+        text = draw(table, no_marks)
     for width in NAME_WIDTHS:
         if len(text) <= limit:
             return text
-        text = draw(shortened(table, width), no_marks)
+        narrower = shortened(table, width)
+        if narrower is not table:  # else the same text again
+            text = draw(narrower, no_marks)
     return text if len(text) <= limit else cut_at_line(text, limit)
 
 
 def shortened(table: TableSnapshot, width: int) -> TableSnapshot:
-    """``table`` with every name longer than ``width`` cut to it, an ellipsis included."""
+    """``table`` with every name longer than ``width`` cut to it, an ellipsis included;
+    ``table`` itself when no name is."""
+    if all(seat is None or len(seat.name) <= width for seat in table.seats):
+        return table
     seats = tuple(
         seat
         if seat is None or len(seat.name) <= width

@@ -9,7 +9,6 @@ player names are escaped so that a name cannot format (or ping) anything.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 
 from tarot_core import (
@@ -29,6 +28,7 @@ from tarot_core import (
     Rules,
     TrickView,
     sitting_out,
+    trick_seats,
 )
 from tarot_core.rules import FIXED_VALUES, value_word
 from tarot_core.scoring import contract_terms
@@ -62,7 +62,8 @@ log = logging.getLogger(__name__)
 SEP = " · "
 TURN_MARK = "▶"
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-_MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
+_INERT = str.maketrans({**{c: "\\" + c for c in "\\*_~`|>[]"}, "@": "@\u200b"})
+"""Markdown's characters escaped, ``@`` followed by a zero-width space (no ping)."""
 
 
 # ----- small pieces ----------------------------------------------------------------------
@@ -70,7 +71,7 @@ _MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
 
 def escape(name: str) -> str:
     """A player's name made inert: no markdown, no @everyone/@here ping."""
-    return _MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
+    return name.translate(_INERT)
 
 
 def signed(value: int, locale: str | None = None) -> str:
@@ -247,17 +248,24 @@ def _card_shown(locale: str | None, card: int, marks: CardMarks) -> str:
 
 
 def _trick_cards(
-    locale: str | None, table: TableSnapshot, trick: TrickView, marks: CardMarks = no_marks
+    locale: str | None,
+    table: TableSnapshot,
+    view: DealView,
+    trick: TrickView,
+    marks: CardMarks = no_marks,
 ) -> str:
-    n = table.players
+    """Who played each card of ``trick`` (of ``view``'s deal), in the engine's order: a
+    dealer who sits out is passed over."""
+    skip = sitting_out(view.rules, view.dealer)
+    seats = trick_seats(trick.leader, len(trick.cards), view.players, skip)
     return SEP.join(
         t(
             locale,
             "table.played",
-            name=seat_name(locale, table, (trick.leader + i) % n),
+            name=seat_name(locale, table, seat),
             card=_card_shown(locale, card, marks),
         )
-        for i, card in enumerate(trick.cards)
+        for seat, card in zip(seats, trick.cards, strict=True)
     )
 
 
@@ -363,14 +371,14 @@ def table_text(locale: str | None, table: TableSnapshot, marks: CardMarks = no_m
     if view.phase == Phase.PLAYING:
         trick_no = len(view.tricks) + 1
         if view.current is not None and view.current.cards:
-            trick = _trick_cards(locale, table, view.current, marks)
+            trick = _trick_cards(locale, table, view, view.current, marks)
             lines.append(labelled(locale, t(locale, "table.trick", n=trick_no), trick))
         elif trick_no <= table.rules.tricks:
             lines.append(t(locale, "table.trick_empty", n=trick_no))
     if view.tricks:
         last = view.tricks[-1]
         head = t(locale, "table.last_trick", name=seat_name(locale, table, last.winner))
-        lines.append(labelled(locale, head, _trick_cards(locale, table, last, marks)))
+        lines.append(labelled(locale, head, _trick_cards(locale, table, view, last, marks)))
     if table.status == "finished":
         lines.append(t(locale, "table.finished"))
     elif table.status == "stopped":
@@ -508,7 +516,7 @@ def _played_lines(locale: str | None, table: TableSnapshot, result: DealResult) 
     if result.partner is not None:
         partner = seat_name(locale, table, result.partner)
         head = t(locale, "score.contract_partner", name=name, contract=contract, partner=partner)
-    elif table.players == 5:
+    elif table.rules.calls:  # the taker called a card and kept it
         head = t(locale, "score.contract_alone", name=name, contract=contract)
     else:
         head = t(locale, "score.contract", name=name, contract=contract)
@@ -623,7 +631,7 @@ def private_text(
     else:
         if view.phase == Phase.PLAYING and view.current is not None and view.current.cards:
             lines.append(
-                t(locale, "dm.trick", cards=_trick_cards(locale, table, view.current, marks))
+                t(locale, "dm.trick", cards=_trick_cards(locale, table, view, view.current, marks))
             )
         lines += _what_to_do(locale, table, view)
     return "\n".join(lines).rstrip()

@@ -25,13 +25,13 @@ from tarot_core import (
     rank_of,
     suit_of,
 )
+from tarot_core.cards import SUIT_LETTERS
 
 from ..i18n import t
 from ..render.cards import SUIT_SYMBOLS, card_short
 from ..render.table import contract_name
 
 ENGLISH = "en"
-ASCII_SUITS = "SHDC"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -80,7 +80,7 @@ def card_names(lang: str) -> dict[str, Card]:
             if card == PETIT:
                 spellings.add("petit")
         else:
-            suits = (SUIT_SYMBOLS[suit_of(card)], ASCII_SUITS[suit_of(card)])
+            suits = (SUIT_SYMBOLS[suit_of(card)], SUIT_LETTERS[suit_of(card)])
             for rank in _rank_spellings(card, lang):
                 spellings |= {rank + suit for suit in suits}
         for spelling in spellings:

@@ -14,7 +14,7 @@ from tarot_core.rule_flags import add_rule_argument, parse_rules
 from tarot_core.rules import POIGNEE_BONUSES
 
 from ..i18n import LANGUAGES
-from ..i18n.locales import DEFAULT
+from ..i18n.locales import DEFAULT, locale_of
 from ..tables.settings import MAX_DEALS
 from .game import TerminalGame
 
@@ -33,8 +33,7 @@ def language_of(environ: Mapping[str, str]) -> str:
     for variable in LANGUAGE_VARIABLES:
         value = environ.get(variable, "")
         if value:
-            primary = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0]
-            return primary.lower() if primary.lower() in LANGUAGES else DEFAULT
+            return locale_of(value.split(".")[0].split("@")[0])  # fr_FR.UTF-8@euro: fr
     return DEFAULT
 
 

@@ -17,7 +17,6 @@ from tarot_core import (
     Bid,
     Bot,
     Call,
-    Contract,
     DealView,
     DeclareSlam,
     Ecart,
@@ -171,7 +170,7 @@ class TerminalGame:
         for event in action_events(self.game, action, index, phase):
             self.say(self.text.event(event))
             if isinstance(event, KingCalled):
-                self.called(event, deal.hands[PERSON] >> event.card & 1 == 1)
+                self.called(event, event.card in view(deal, PERSON).hand)
         if after.petit_imprenable is not None and before.petit_imprenable is None:
             self.say(self.text("table.petit_imprenable", name=name))
         if after.partner_known and not before.partner_known:
@@ -265,12 +264,12 @@ class TerminalGame:
         assert isinstance(finished, DealFinished)
         self.gap()
         self.say("\n".join(self.text.score_sheet(n, finished)))
-        if deal.contract <= Contract.GARDE:
-            ecart = sort_for_display(cards_of(deal.ecart))
+        taker = view(deal, deal.taker)
+        if taker.chien is not None:  # shown to all: the taker's écart is what was hidden
+            assert taker.ecart is not None
             name = self.text.name(deal.taker)
-            self.say(
-                self.text.by(deal.taker, "terminal.ecart", name=name, cards=self.text.cards(ecart))
-            )
+            ecart = self.text.cards(taker.ecart)
+            self.say(self.text.by(deal.taker, "terminal.ecart", name=name, cards=ecart))
         else:
             chien = sort_for_display(cards_of(deal.chien))
             self.say(self.text("terminal.chien_unseen", cards=self.text.cards(chien)))
@@ -355,7 +354,8 @@ class TerminalGame:
         return self.prompts.read(prompt, accepted, parse, self.check)
 
     def slam(self, v: DealView) -> Action:
-        options = ["slam", "petit_chelem", "no"] if self.rules.petit_chelem else ["yes", "no"]
+        petit = any(isinstance(a, DeclareSlam) and a.petit for a in v.legal)
+        options = ["slam", "petit_chelem", "no"] if petit else ["yes", "no"]
         choices = [first_word(self.lang, option) for option in options]
         answers = {
             "yes": DeclareSlam(PERSON, True),

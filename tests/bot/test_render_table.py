@@ -25,7 +25,7 @@ from bot.render import (
 )
 from bot.render.cards import card_long, card_short
 from bot.render.controls import MAX_LABEL
-from bot.render.table import contract_name, number, seat_name, signed
+from bot.render.table import SEP, contract_name, number, seat_name, signed
 from bot.tables.events import (
     AllPassed,
     ChienShown,
@@ -47,7 +47,19 @@ from bot.tables.events import (
     StandIn,
 )
 from bot.tables.snapshot import SeatInfo, TableSnapshot
-from tarot_core import Bid, Call, Contract, DealResult, Game, Phase, Rules, ranks, view
+from tarot_core import (
+    Bid,
+    Call,
+    Contract,
+    DealResult,
+    Game,
+    Phase,
+    Rules,
+    ranks,
+    sitting_out,
+    trick_seats,
+    view,
+)
 from tarot_core.cards import DECK_SIZE, parse_card
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri")
@@ -496,3 +508,48 @@ def test_a_protected_petit_is_named_where_the_view_shows_it() -> None:
     assert "Your Petit is protected" in private_text("en", snap, own)
     other = view(game.current, 1)
     assert "Your Petit is protected" not in private_text("en", snap, other)
+
+
+def test_a_trick_names_its_players_past_a_dealer_who_sits_out() -> None:
+    """Six seats, the dealer sitting out: the table and the DM name each card's player
+    in the engine's order, which passes over the dealer."""
+    from dataclasses import replace
+
+    rules = Rules.from_options(6, {"six_players": "dealer_sits_out"})
+    for game, _ in random_states(rules, seed=5, deals=1):
+        current, trick = view(game.current), game.current.trick
+        if len(trick) != rules.playing - 1:
+            continue
+        skip = sitting_out(rules, current.dealer)
+        seats = trick_seats(game.current.leader, len(trick), rules.players, skip)
+        if seats[-1] != (seats[0] + len(seats) - 1) % rules.players:  # passed the dealer
+            break
+    else:
+        raise AssertionError("no trick passing over the dealer")
+    trick = current.current
+    assert trick is not None and current.dealer not in seats
+    seated = tuple(SeatInfo(i, i, f"P{i + 1}", 1000 + i, None) for i in range(6))
+    five = snapshot_of(Game(Rules(players=5)))
+    snap = replace(five, rules=rules, seats=seated, totals=(0,) * 6, view=current)
+    names = [f"P{seat + 1}" for seat in seats]
+    played = SEP.join(
+        f"{name} {card_short(card, 'en')}" for name, card in zip(names, trick.cards, strict=True)
+    )
+    assert played in table_text("en", snap)
+    seat = game.current.to_act
+    assert seat is not None
+    assert played in private_text("en", snap, view(game.current, seat))
+
+
+def test_a_taker_who_kept_the_called_card_played_alone_at_six_with_the_dealer_out() -> None:
+    """Five play at six seats when the dealer sits out: the taker calls a card, so the
+    sheet says so when no partner came, as at five."""
+    from dataclasses import replace
+
+    rules = Rules.from_options(6, {"six_players": "dealer_sits_out"})
+    seated = tuple(SeatInfo(i, i, f"P{i + 1}", 1000 + i, None) for i in range(6))
+    snap = replace(snapshot_of(Game(Rules(players=5))), rules=rules, seats=seated)
+    scores = (0, 120, -30, -30, -30, -30)
+    result = replace(garde_made(), scores=scores, taker=1)
+    sheet = score_sheet("en", snap, DealFinished(1, result, scores))
+    assert "P2 took a garde and played alone." in sheet.splitlines()
