@@ -8,8 +8,8 @@ import secrets
 import sys
 from collections.abc import Mapping, Sequence
 
-from tarot_core import LEVELS, PLAYER_COUNTS, Rules, RulesError, make_bot
-from tarot_core.command_line import Parser, whole
+from tarot_core import LEVELS, MAX_THINK_MS, PLAYER_COUNTS, Rules, RulesError, make_bot
+from tarot_core.command_line import PLAYERS, THINK_MS, Parser, whole
 from tarot_core.rule_flags import add_rule_argument, parse_rules
 from tarot_core.rules import POIGNEE_BONUSES
 
@@ -22,7 +22,6 @@ DEFAULT_LEVEL = "expert"
 DEFAULT_THINK_MS = 200
 """Brisk: the expert plays as well at 200 ms a decision as at 1 s; a trick then takes 0.3 s
 (3 players) to 0.7 s (6) on two busy cores."""
-MAX_THINK_MS = 60_000
 LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where a terminal says its language, the first one set winning (as for gettext)."""
 
@@ -54,7 +53,11 @@ def parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
         ),
     )
     p.add_argument(
-        "--players", type=whole(3, 6), default=4, metavar="N", help="3 to 6 (default: 4)"
+        "--players",
+        type=PLAYERS,
+        default=4,
+        metavar="N",
+        help=f"{PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} (default: 4)",
     )
     p.add_argument(
         "--bots",
@@ -67,7 +70,7 @@ def parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--think-ms",
-        type=whole(1, MAX_THINK_MS),
+        type=THINK_MS,
         default=DEFAULT_THINK_MS,
         metavar="MS",
         help=f"the expert's time per decision, 1 to {MAX_THINK_MS} (default: {DEFAULT_THINK_MS})",
