@@ -45,11 +45,13 @@ from tarot_core.command_line import Parser
 
 from .settings import SettingsError, load_settings
 from .startup import (
+    CLEAN,
     COPY_DIFFERS,
     DATABASE_UNUSABLE,
     NO_TOKEN,
     REFUSED,
     STATUSES,
+    failed,
     serve,
 )
 
@@ -118,33 +120,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = parser()
     refusal = foreign_option(p, args)
     if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return REFUSED
+        return failed(REFUSED, refusal)
     options = p.parse_args(args)
     if options.command == PLAY:  # after an option of the bot's: the game takes none of them
-        print(f"{PROG}: play comes first: {PROG} play [its options]", file=sys.stderr)
-        return REFUSED
+        return failed(REFUSED, f"{PROG}: play comes first: {PROG} play [its options]")
     if options.command == "migrate-db":
         return migrate_db(options.source, options.target)
     try:
         settings = load_settings()
     except SettingsError as e:
-        print(f"Settings: {e}", file=sys.stderr)
-        return REFUSED
+        return failed(REFUSED, f"Settings: {e}")
     if not settings.token:
-        print(NO_TOKEN_MESSAGE, file=sys.stderr)
-        return NO_TOKEN
+        return failed(NO_TOKEN, NO_TOKEN_MESSAGE)
     if options.check:
         for warning in settings.warnings:
             print(f"Settings: warning: {warning}", file=sys.stderr)
-        return 0
+        return CLEAN
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     for warning in settings.warnings:
         log.warning("Settings: %s", warning)
     try:
         return asyncio.run(serve(settings, settings.token))
     except KeyboardInterrupt:
-        return 0
+        return CLEAN
 
 
 def foreign_option(p: Parser, args: list[str]) -> str | None:
@@ -189,17 +187,15 @@ def migrate_db(source: str, target: str) -> int:
     try:
         report = asyncio.run(copy_database(source, target))
     except CopyRefused as e:
-        print(f"migrate-db: {e}", file=sys.stderr)
-        return REFUSED
+        return failed(REFUSED, f"migrate-db: {e}")
     except DatabaseUnusable as e:
-        print(f"migrate-db: {e}", file=sys.stderr)
-        return DATABASE_UNUSABLE
+        return failed(DATABASE_UNUSABLE, f"migrate-db: {e}")
     except CopyMismatch as e:
-        print(f"migrate-db: {e}; the copy was rolled back, the target is empty", file=sys.stderr)
-        return COPY_DIFFERS
+        return failed(
+            COPY_DIFFERS, f"migrate-db: {e}; the copy was rolled back, the target is empty"
+        )
     except KeyboardInterrupt:
-        print("migrate-db: interrupted (a copy not yet committed is rolled back)", file=sys.stderr)
-        return 130
+        return failed(130, "migrate-db: interrupted (a copy not yet committed is rolled back)")
     width = max(len(name) for name in report.tables)
     print(f"Copied {shown(source)} to {shown(target)}:")
     for name, rows in report.tables.items():
@@ -209,7 +205,7 @@ def migrate_db(source: str, target: str) -> int:
         f"{time.perf_counter() - started:.1f} s in all (copy {report.copy_seconds:.1f} s,"
         f" verification and commit {report.verify_seconds:.1f} s)."
     )
-    return 0
+    return CLEAN
 
 
 if __name__ == "__main__":

@@ -69,10 +69,17 @@ class Setting:
         return self.read(text.strip().casefold())
 
 
-def _deals(word: str) -> int | str:
-    if word == PER_PLAYER:
-        return PER_PLAYER
-    return int_between(MIN_DEALS, MAX_DEALS)(word)
+def _ranged(
+    key: str, default: Callable[[Settings], Any], low: int, high: int, *words: str
+) -> Setting:
+    """A setting taking a whole number from ``low`` to ``high``, or one of ``words`` as it
+    is, its bounds given once."""
+    number = int_between(low, high)
+
+    def read(text: str) -> int | str:
+        return text if text in words else number(text)
+
+    return Setting(key, read, default, None, low, high)
 
 
 def _word(value: object) -> str:
@@ -111,31 +118,16 @@ SETTINGS: Final[Mapping[str, Setting]] = {
             lambda s: s.default_players,
             tuple(map(str, PLAYER_COUNTS)),
         ),
-        Setting(
+        _ranged(
             "deals",
-            _deals,
             lambda s: s.default_deals if s.default_deals is not None else PER_PLAYER,
-            None,
             MIN_DEALS,
             MAX_DEALS,
+            PER_PLAYER,
         ),
         *(_rule_setting(option) for option in OPTIONS),
-        Setting(
-            "reminder_after",
-            int_between(0, TIMER_MAX),
-            lambda s: s.tables.reminder_after,
-            None,
-            0,
-            TIMER_MAX,
-        ),
-        Setting(
-            "stand_in_after",
-            int_between(0, TIMER_MAX),
-            lambda s: s.tables.stand_in_after,
-            None,
-            0,
-            TIMER_MAX,
-        ),
+        _ranged("reminder_after", lambda s: s.tables.reminder_after, 0, TIMER_MAX),
+        _ranged("stand_in_after", lambda s: s.tables.stand_in_after, 0, TIMER_MAX),
     )
 }
 """Every key a server may set, in the order they are shown."""

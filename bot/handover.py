@@ -24,7 +24,11 @@ ANSWER_WAIT = 30.0
 """Seconds after which a click taken but not answered is answered by its receiver (its
 owner stopped): well within the token's 15 minutes, long past a slow database."""
 POLL = 0.05
-"""Seconds between two looks at a click's state."""
+"""Seconds between the first two looks at a click's state; each wait doubles after it."""
+POLL_MAX = 0.5
+"""The longest wait between two looks: a click whose owner is slow (or stopped) is read
+twice a second until ``ANSWER_WAIT``, not twenty times, from a database perhaps slow
+already."""
 
 Handed = Literal["taken", "refused", "unanswered"]
 """What became of a click handed over: its owner took it (and answers it), nobody took it
@@ -57,8 +61,11 @@ async def _state_after(
 ) -> str | None:
     """The click's state once it is no longer ``state``, or at ``deadline``."""
     clock = asyncio.get_running_loop().time
+    pause = POLL
     while True:
         found = await routes.click_state(interaction_id)
-        if found != state or clock() >= deadline:
+        left = deadline - clock()
+        if found != state or left <= 0:
             return found
-        await asyncio.sleep(POLL)
+        await asyncio.sleep(min(pause, left))  # never past the deadline
+        pause = min(2 * pause, POLL_MAX)

@@ -104,5 +104,7 @@ def http_error(e: discord.HTTPException) -> str:
 
 
 def failed(status: int, message: str) -> int:
+    """``message`` as one line on standard error, and ``status``: every failing exit of
+    ``python -m bot`` (``__main__.py`` too) ends here."""
     print(one_line(message), file=sys.stderr)
     return status

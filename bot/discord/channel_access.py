@@ -19,6 +19,15 @@ IN_A_THREAD = ("view_channel", "send_messages_in_threads", "read_message_history
 """The same, for a table opened in a thread."""
 THREADS = ("create_public_threads", "send_messages_in_threads")
 """To start the table's thread and post in it, where the server's ``threads`` is on."""
+A_THREAD = (*THREADS, "attach_files")
+"""What a game's thread needs, checked again when it is started (``threads.py``): without
+Attach Files a score sheet's picture is refused there, and the thread given up after its
+first deal."""
+
+
+def lacking(perms: discord.Permissions, names: tuple[str, ...]) -> list[str]:
+    """Those of ``names`` (discord.py's permission names) that ``perms`` lacks."""
+    return [name for name in names if not getattr(perms, name)]
 
 
 def missing(perms: discord.Permissions, *, in_thread: bool, threads: bool) -> list[str]:
@@ -26,7 +35,7 @@ def missing(perms: discord.Permissions, *, in_thread: bool, threads: bool) -> li
     needed = list(IN_A_THREAD if in_thread else CHANNEL)
     if threads and not in_thread:  # no thread is started from a thread
         needed += [name for name in THREADS if name not in needed]
-    return [name for name in needed if not getattr(perms, name)]
+    return lacking(perms, tuple(needed))
 
 
 def refusal(locale: str | None, lacking: list[str]) -> str:

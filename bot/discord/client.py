@@ -142,7 +142,7 @@ class TarotBot(commands.AutoShardedBot):
         from another process answered once it is (``routing.py``)."""
         await asyncio.gather(
             self.router.answered(interaction),
-            answer_dropped_click(interaction, FALLBACK_AFTER, self.router.handed_over),
+            answer_dropped_click(interaction, FALLBACK_AFTER),
         )
 
     def database_unusable(self, error: DatabaseUnusable) -> None:

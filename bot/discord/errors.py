@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -108,23 +107,17 @@ class TarotCommandTree(app_commands.CommandTree["TarotBot"]):
         )
 
 
-async def answer_dropped_click(
-    interaction: discord.Interaction[Any],
-    after: float,
-    handed_over: Callable[[int], bool] | None = None,
-) -> None:
+async def answer_dropped_click(interaction: discord.Interaction[Any], after: float) -> None:
     """Answer a click discord.py drops unanswered (a control no longer in its message,
     whose ``custom_id`` no item matches) as "no longer current", ``after`` seconds after
     Discord created it (its snowflake's time, not when it arrived here) if nothing else
     has answered it, before Discord's 3 s run out; not one a handler of this process has
-    (``answering.handling``: a valid move still being handled), nor one another process
-    answers (``handed_over``, ``routing.py``)."""
+    (``answering.handling``: a valid move still being handled, or a click being handed
+    to another process, ``routing.py``, deferred before that)."""
     if interaction.type is not discord.InteractionType.component:
         return
     # At least a moment: a click arriving late must first reach its handler.
     await asyncio.sleep(max(HANDLER_START, after - answering.age(interaction)))
-    if handed_over is not None and handed_over(interaction.id):
-        return  # asked first: the router then lets the click go
     if answering.done(interaction) or answering.being_handled(interaction):
         return
     # Answered meanwhile, or expired: nothing is left to do.

@@ -51,8 +51,6 @@ class ClickRouter:
         self.shards = bot.settings.shards
         self.count = bot.settings.shard_count or 1
         self._raw: OrderedDict[int, dict[str, Any]] = OrderedDict()
-        self.routed: set[int] = set()
-        """Clicks this process handed over: the dropped-click fallback leaves them alone."""
         self._parse: Callable[[dict[str, Any]], None] | None = None
         self._claims: set[asyncio.Task[None]] = set()
         self._taken: dict[int, answering.Click] = {}
@@ -94,14 +92,6 @@ class ClickRouter:
             parse(data)
 
         parsers["INTERACTION_CREATE"] = keeping
-
-    def handed_over(self, interaction_id: int) -> bool:
-        """Whether this process handed the click to another (which answers it); asked
-        once per click, by the dropped-click fallback, so the click is then let go."""
-        if interaction_id not in self.routed:
-            return False
-        self.routed.discard(interaction_id)
-        return True
 
     async def start(self) -> None:
         """Listen for the clicks routed to this process's shards."""
@@ -150,7 +140,8 @@ class ClickRouter:
     async def elsewhere(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
         """Hand a DM click for a table another process owns to that process: True once it
         took it (it answers); a refusal if nobody did in time; False for a click to
-        handle here."""
+        handle here. The dropped-click fallback leaves such a click alone as any other a
+        handler has (``answering.handling``), and it is deferred before it is handed over."""
         routes = self.routes
         if routes is None or interaction.guild_id is not None:
             return False
@@ -164,12 +155,10 @@ class ClickRouter:
         # takes; a click Discord no longer takes is not handed over (its move unanswered).
         if not await answering.defer(interaction):
             return True
-        self.routed.add(interaction.id)
         shard = shard_of(stored.guild_id, self.count)
         handed = await handover.hand_over(routes, interaction.id, shard, payload)
         if handed == "taken":
             return True  # the owner answers
-        self.routed.discard(interaction.id)
         if handed == "refused":
             raise Refused(RefusalCode.ELSEWHERE, "the process that runs this table did not answer")
         raise Refused(RefusalCode.UNANSWERED, "the process that took this click did not answer it")

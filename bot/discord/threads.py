@@ -35,6 +35,8 @@ from bot.storage import Storage
 from bot.tables import Clock, LoopClock, TableSnapshot
 from bot.tables.status import TableStatus
 
+from . import channel_access
+
 log = logging.getLogger(__name__)
 
 AUTO_ARCHIVE: Final = 60
@@ -146,12 +148,7 @@ class TableThreads:
         stored = await self.storage.guild_settings(guild.id)
         if not stored_threads(stored):
             return None
-        perms = channel.permissions_for(guild.me)
-        # Attach Files too: without it a score sheet's picture is refused in the thread,
-        # and the thread given up after its first deal.
-        if not (
-            perms.create_public_threads and perms.send_messages_in_threads and perms.attach_files
-        ):
+        if channel_access.lacking(channel.permissions_for(guild.me), channel_access.A_THREAD):
             return None
         locale = stored_language(stored) or str(guild.preferred_locale)  # the table's
         host = next((s for s in table.seats if s is not None and s.user_id == table.host_id), None)

@@ -24,7 +24,7 @@ from bot.tables.settings import MAX_DEALS, MIN_DEALS
 from tarot_core import LEVELS, PLAYER_COUNTS
 from tarot_core.rules import OPTION
 
-from .. import channel_access
+from .. import answering, channel_access
 from ..errors import answer
 from ..translator import catalog_str
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
@@ -80,10 +80,9 @@ class GameCog(
         boundary."""
         self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
         result = await call()
-        if not interaction.response.is_done():
+        if not answering.done(interaction):
             locale = str(interaction.locale)
-            text = done(result) if done is not None else t(locale, "ui.done")
-            await interaction.response.send_message(text, ephemeral=True)
+            await answer(interaction, done(result) if done is not None else t(locale, "ui.done"))
 
     async def _act(
         self,
