@@ -18,7 +18,7 @@ import asyncio
 import io
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -529,33 +529,69 @@ class DiscordPresenter:
         text = self.table_content(table, locale)
         view = self.table_view(table, locale)
         message_id = await self._table_message(table)
-        channel = self.client.get_partial_messageable(channel_id)
-        worn_out = None  # the message a fresh one replaces
         known = self._table_messages.get(table.game_id)
-        shown_played = known.deals_played if known is not None else None
-        if message_id is not None and self._worn(message_id, table, shown_played):
-            worn_out, message_id = message_id, None
-        if message_id is not None:
+        mentions = discord.AllowedMentions.none()
+
+        async def send() -> discord.Message:
+            channel = self.client.get_partial_messageable(channel_id)
+            return await channel.send(text, view=view, allowed_mentions=mentions)
+
+        async def sent_to(at: tuple[int, int]) -> None:
+            self._table_messages[table.game_id] = _Shown(*at, table.deals_played)
+            await self.storage.set_table_message(table.game_id, at[1])
+
+        where = None if message_id is None else (channel_id, message_id)
+        at = await self._edited_or_sent(
+            table,
+            where,
+            known.deals_played if known is not None else None,
+            locale,
+            (text, view, mentions),
+            send,
+            sent_to,
+        )
+        if at == where:  # edited in place (a fresh one is noted by sent_to)
+            self._table_messages[table.game_id] = _Shown(*at, table.deals_played)
+
+    async def _edited_or_sent(
+        self,
+        table: TableSnapshot,
+        where: tuple[int, int] | None,
+        shown_played: int | None,
+        locale: str | None,
+        content: tuple[str, discord.ui.View, discord.AllowedMentions | None],
+        send: Callable[[], Awaitable[discord.Message]],
+        sent_to: Callable[[tuple[int, int]], Awaitable[None]],
+    ) -> tuple[int, int]:
+        """Where ``table``'s game now shows ``content`` (text, controls, mentions allowed),
+        as (channel, message), for its table message and for a DM alike: message ``where``
+        edited; or a fresh one, sent by ``send`` and noted by ``sent_to``, if there is none,
+        it was deleted, it is worn out (``freshness.py``) or Discord takes no more of its
+        edits (30046), the worn one then left as a stub that points at the fresh one. A
+        NotFound of the table's own channel rises: the channel is gone (``_channel_lost``)."""
+        worn_out = None  # the message a fresh one replaces
+        if where is not None and self._worn(where[1], table, shown_played):
+            worn_out, where = where, None
+        if where is not None:
+            message = self.client.get_partial_messageable(where[0]).get_partial_message(where[1])
             try:
-                await channel.get_partial_message(message_id).edit(
-                    content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
-                )
-                shown = _Shown(channel_id, message_id, table.deals_played)
-                self._table_messages[table.game_id] = shown
-                return
+                text, view, mentions = content
+                await message.edit(content=text, view=view, allowed_mentions=mentions)
+                return where
             except discord.NotFound as e:
-                if e.code in CHANNEL_LOST:
+                if e.code in CHANNEL_LOST and where[0] == table.channel_id:
                     raise  # the channel itself is gone
-                # the message was deleted: post a new one
+                # the message was deleted: a new one
             except discord.HTTPException as e:
                 if e.code != EDITS_EXHAUSTED:
                     raise
-                worn_out = message_id  # Discord takes no more edits of it: a new one now
-        sent = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
-        self._table_messages[table.game_id] = _Shown(channel_id, sent.id, table.deals_played)
-        await self.storage.set_table_message(table.game_id, sent.id)
+                worn_out = where  # Discord takes no more edits of it: a new one now
+        sent = await send()
+        at = (sent.channel.id, sent.id)
+        await sent_to(at)
         if worn_out is not None:
-            await self._stub(channel_id, worn_out, sent.id, table, locale, shown_played)
+            await self._stub(*worn_out, sent.id, table, locale, shown_played)
+        return at
 
     def table_content(self, table: TableSnapshot, locale: str | None) -> str:
         """The table message's text, within Discord's 2,000 characters (``render/fit.py``)."""
@@ -763,38 +799,34 @@ class DiscordPresenter:
         locale: str | None,
     ) -> None:
         """The seat's DM edited to ``content``, or sent if it has none (or it is gone); a
-        fresh one, the old left as a stub, once a deal is played or the old one nears the
-        hour after which Discord stops taking its edits (``freshness.py``)."""
+        fresh one once a deal is played or the old one nears the hour (``_edited_or_sent``)."""
         text, controls = content
         game_id, seat = key
-        where = await self.dm_ref(game_id, seat)
         known = self._dm_messages.get(key)
-        worn_out, shown_played = None, known.deals_played if known is not None else None
-        if where is not None and self._worn(where[1], table, shown_played):
-            worn_out, where = where, None
-        if where is not None:
-            channel = self.client.get_partial_messageable(where[0])
-            try:
-                await channel.get_partial_message(where[1]).edit(content=text, view=controls)
-                # A click's answer landing meanwhile is drawn again by the edit its move
-                # queued (it differs from this one): nothing is left showing an old state.
-                self._dm_messages[key] = _Shown(*where, table.deals_played, _drawn(content))
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as e:
-                if e.code != EDITS_EXHAUSTED:
-                    raise
-                worn_out = where  # no more edits of it: a fresh DM now
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        sent = await user.send(text, view=controls)
-        await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
-        self._dm_messages[key] = _Shown(
-            sent.channel.id, sent.id, table.deals_played, _drawn(content)
+
+        async def send() -> discord.Message:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            return await user.send(text, view=controls)
+
+        async def sent_to(at: tuple[int, int]) -> None:
+            await self.storage.set_dm_message(game_id, seat, *at)
+            self._dm_messages[key] = _Shown(*at, table.deals_played, _drawn(content))
+            await self._dms_reached(user_id)
+
+        where = await self.dm_ref(game_id, seat)
+        at = await self._edited_or_sent(
+            table,
+            where,
+            known.deals_played if known is not None else None,
+            locale,
+            (text, controls, None),
+            send,
+            sent_to,
         )
-        await self._dms_reached(user_id)
-        if worn_out is not None:
-            await self._stub(*worn_out, sent.id, table, locale, shown_played)
+        if at == where:  # edited in place (a fresh one is noted by sent_to)
+            # A click's answer landing meanwhile is drawn again by the edit its move
+            # queued (it differs from this one): nothing is left showing an old state.
+            self._dm_messages[key] = _Shown(*at, table.deals_played, _drawn(content))
 
     # ----- DMs refused: per game, and never all at once -------------------------------
 
