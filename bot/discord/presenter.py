@@ -773,12 +773,16 @@ class DiscordPresenter:
         await self._faces_known()
         locale = await self.user_locale(user_id, table.channel_id)
 
-        def drawn(faces: bool) -> tuple[str, discord.ui.View]:
-            return self.hand_content(table, view, locale, seated=dm.seated, faces=faces)
-
+        with_faces = self.hand_content(table, view, locale, seated=dm.seated)
         shown = self._dm_messages.get(key)
-        if shown is not None and shown.drawn == _drawn(drawn(True)):
+        if shown is not None and shown.drawn == _drawn(with_faces):
             return  # the DM reads so already: no call
+
+        def drawn(faces: bool) -> tuple[str, discord.ui.View]:  # drawn once with faces
+            if faces:
+                return with_faces
+            return self.hand_content(table, view, locale, seated=dm.seated, faces=False)
+
         try:
             await sent_with_faces_or_without(
                 self.face_switch(),
