@@ -6,8 +6,6 @@ refusals it shows no face for the rest of the run, and says so once."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 import json
 import logging
 from pathlib import Path
@@ -28,12 +26,12 @@ from drivers import (
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, World, run_client
-from PIL import Image
+from test_card_emojis import synced as sync_over
+from test_card_emojis import tiny_faces
 
 from bot.discord import emojis
 from bot.discord.client import TarotBot
 
-SYNC_TIMEOUT = 10.0
 CALLBACKS = ("POST", "/interactions/*/*/callback")
 EDITS = ("PATCH", "/channels/*/messages/*")
 
@@ -41,16 +39,11 @@ EDITS = ("PATCH", "/channels/*/messages/*")
 @pytest.fixture(autouse=True)
 def every_face(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tiny picture for every face any language shows (the real ones take a while)."""
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "red").save(out, "PNG")
-    images = {stem: out.getvalue() for stem in emojis.face_stems()}
-    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    tiny_faces(monkeypatch)
 
 
 async def synced(bot: TarotBot) -> None:
-    task = bot._card_emojis_sync
-    assert task is not None
-    await asyncio.wait_for(asyncio.shield(task), SYNC_TIMEOUT)
+    await sync_over(bot)
     assert bot.card_emojis.ready
 
 
