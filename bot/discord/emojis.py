@@ -231,7 +231,8 @@ async def _listed(
     client: discord.Client, registry: CardEmojis, remembered: CardEmojis
 ) -> list[discord.Emoji]:
     """The application's emojis; ``registry`` takes the ``remembered`` faces if they are
-    all there. ``registry.settled`` is set however it ends."""
+    all there (the syncing process at start, a follower at each look). ``registry.settled``
+    is set however it ends."""
     try:
         listing = await client.fetch_application_emojis()
         if remembered.all_in(listing, face_stems()):
@@ -332,9 +333,8 @@ async def follow_card_emojis(client: discord.Client, registry: CardEmojis, stora
         try:
             stored = await remembered_faces(storage)
             if len(stored):
-                listing = await client.fetch_application_emojis()
-                if stored.all_in(listing, face_stems()):
-                    registry.adopt(stored)
+                await _listed(client, registry, stored)  # adopted if all listed
+                if len(registry):
                     log.info("card emojis ready: %d faces, synced by another process", len(stored))
                     return
         except (

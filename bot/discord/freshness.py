@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-DISCORD_EPOCH_MS: Final = 1_420_070_400_000
+import discord
+
 FRESH_FOR: Final = 50 * 60.0
 """A message this old (seconds) is replaced at its next change, before the hour is up."""
 EDITS_EXHAUSTED: Final = 30046
@@ -24,18 +25,13 @@ discord.py accepts no less than 30 s). A longer one raises ``discord.RateLimited
 once, and the presenter's pacing sends the latest state once it is over."""
 
 
-def created_at(snowflake: int) -> float:
-    """The wall time (seconds since the epoch) Discord made ``snowflake`` at."""
-    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
-
-
 def worn(message_id: int, now: float, *, played: int, shown_played: int | None) -> bool:
     """A message that should give way to a fresh one: it was drawn before the last deal
     played was over (``shown_played`` deals were played then; None when not known since a
     restart), or it is ``FRESH_FOR`` old."""
     if shown_played is not None and shown_played < played:
         return True
-    return now - created_at(message_id) >= FRESH_FOR
+    return now - discord.utils.snowflake_time(message_id).timestamp() >= FRESH_FOR
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:

@@ -18,7 +18,7 @@ import asyncio
 import io
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -127,6 +127,18 @@ class _Dm:
     seated: bool = True
 
 
+@dataclass
+class _Shown:
+    """A message kept up to date for a game (its table message, a seat's DM) as it was last
+    drawn: where it is, how many deals were played then (one more: a fresh message,
+    ``freshness.py``) and, for a DM, its text and controls (the same again is not sent)."""
+
+    channel_id: int
+    message_id: int
+    deals_played: int
+    drawn: tuple[str, str] = ("", "")
+
+
 def _drawn(content: tuple[str, discord.ui.View]) -> tuple[str, str]:
     """A DM's text and controls in a form to compare: the same again is not sent."""
     text, controls = content
@@ -154,10 +166,11 @@ class DiscordPresenter:
         self._lines: dict[int, asyncio.Queue[_Line]] = {}
         self.threads = TableThreads(client, storage, clock)
         self._posters: dict[int, asyncio.Task[None]] = {}
-        self._message_ids: dict[int, int] = {}
+        self._table_messages: dict[int, _Shown] = {}
+        """game -> its table message, once edited or sent here (else read from storage)."""
         self._locale_writes: set[asyncio.Task[None]] = set()
-        self._dm_refs: dict[tuple[int, int], tuple[int, int]] = {}
-        """(game, seat) -> (DM channel, message): read from storage once, not per edit."""
+        self._dm_messages: dict[tuple[int, int], _Shown] = {}
+        """(game, seat) -> its DM, once edited or sent here (else read from storage)."""
         self._closed: dict[tuple[int, int], bool] = {}
         """(game, user) -> whether the user's DMs were refused in that game."""
         self._dm_refusals: deque[tuple[float, int, int]] = deque()
@@ -172,8 +185,6 @@ class DiscordPresenter:
         self._table_moved = asyncio.Condition()
         self._dm_last: dict[tuple[int, int], _Dm] = {}
         """(game, seat) -> what its DM was last told, to end it without controls."""
-        self._dm_shown: dict[tuple[int, int], tuple[str, str]] = {}
-        """(game, seat) -> the text and controls its DM shows: the same again is not sent."""
         self._last_deal: dict[int, DealFinished] = {}
         self._standings: dict[int, GameFinished] = {}
         self._forgetting: set[asyncio.Task[None]] = set()
@@ -182,11 +193,6 @@ class DiscordPresenter:
         self._unreachable: set[int] = set()
         """Channels deleted or closed to the bot: nothing more is sent there while their
         table is stopped (``_channel_lost``)."""
-        self._table_deals: dict[int, int] = {}
-        """game -> the deals played when its table message was last drawn (one more: a new
-        message)."""
-        self._dm_deals: dict[tuple[int, int], int] = {}
-        """(game, seat) -> the deals played when its DM was last drawn."""
 
     def use_clock(self, clock: Clock) -> None:
         """Time for the pacing, the messages' ages and the rate-limit waits (a test gives
@@ -272,13 +278,13 @@ class DiscordPresenter:
         """What is still kept for ``game_id`` (empty once its end has been shown): for
         tests and diagnostics."""
         found = []
-        if game_id in self._message_ids or game_id in self._table_deals:
+        if game_id in self._table_messages:
             found.append("table message")
         if self.threads.held(game_id):
             found.append("thread")
-        if any(k[0] == game_id for k in self._dm_refs):
+        if any(k[0] == game_id for k in self._dm_messages):
             found.append("DM messages")
-        if any(k[0] == game_id for k in (*self._dm_last, *self._dm_shown, *self._dm_deals)):
+        if any(k[0] == game_id for k in self._dm_last):
             found.append("DM states")
         if self._dm_keys(game_id):
             found.append("DM pacing")
@@ -306,12 +312,11 @@ class DiscordPresenter:
                 break
         for key in self._dm_keys(game_id):
             self.dms.forget(key)
-        for cache in (self._dm_refs, self._dm_last, self._dm_shown, self._closed, self._dm_deals):
+        for cache in (self._dm_messages, self._dm_last, self._closed):
             for key in [k for k in cache if k[0] == game_id]:
                 del cache[key]
         self._dms_told = {k for k in self._dms_told if k[0] != game_id}
-        self._message_ids.pop(game_id, None)
-        self._table_deals.pop(game_id, None)
+        self._table_messages.pop(game_id, None)
         self.threads.forget(game_id)
         self._last_deal.pop(game_id, None)
         self._standings.pop(game_id, None)
@@ -510,8 +515,10 @@ class DiscordPresenter:
 
     async def _table_message(self, table: TableSnapshot) -> int | None:
         """The id of ``table``'s message: known since it was last edited, else stored."""
-        known = self._message_ids.get(table.game_id)
-        return known if known is not None else await self.storage.table_message(table.game_id)
+        known = self._table_messages.get(table.game_id)
+        if known is not None:
+            return known.message_id
+        return await self.storage.table_message(table.game_id)
 
     async def _edit_table(self, channel_id: int, table: TableSnapshot) -> None:
         if channel_id in self._unreachable:
@@ -522,33 +529,69 @@ class DiscordPresenter:
         text = self.table_content(table, locale)
         view = self.table_view(table, locale)
         message_id = await self._table_message(table)
-        channel = self.client.get_partial_messageable(channel_id)
+        known = self._table_messages.get(table.game_id)
+        mentions = discord.AllowedMentions.none()
+
+        async def send() -> discord.Message:
+            channel = self.client.get_partial_messageable(channel_id)
+            return await channel.send(text, view=view, allowed_mentions=mentions)
+
+        async def sent_to(at: tuple[int, int]) -> None:
+            self._table_messages[table.game_id] = _Shown(*at, table.deals_played)
+            await self.storage.set_table_message(table.game_id, at[1])
+
+        where = None if message_id is None else (channel_id, message_id)
+        at = await self._edited_or_sent(
+            table,
+            where,
+            known.deals_played if known is not None else None,
+            locale,
+            (text, view, mentions),
+            send,
+            sent_to,
+        )
+        if at == where:  # edited in place (a fresh one is noted by sent_to)
+            self._table_messages[table.game_id] = _Shown(*at, table.deals_played)
+
+    async def _edited_or_sent(
+        self,
+        table: TableSnapshot,
+        where: tuple[int, int] | None,
+        shown_played: int | None,
+        locale: str | None,
+        content: tuple[str, discord.ui.View, discord.AllowedMentions | None],
+        send: Callable[[], Awaitable[discord.Message]],
+        sent_to: Callable[[tuple[int, int]], Awaitable[None]],
+    ) -> tuple[int, int]:
+        """Where ``table``'s game now shows ``content`` (text, controls, mentions allowed),
+        as (channel, message), for its table message and for a DM alike: message ``where``
+        edited; or a fresh one, sent by ``send`` and noted by ``sent_to``, if there is none,
+        it was deleted, it is worn out (``freshness.py``) or Discord takes no more of its
+        edits (30046), the worn one then left as a stub that points at the fresh one. A
+        NotFound of the table's own channel rises: the channel is gone (``_channel_lost``)."""
         worn_out = None  # the message a fresh one replaces
-        shown_played = self._table_deals.get(table.game_id)
-        if message_id is not None and self._worn(message_id, table, shown_played):
-            worn_out, message_id = message_id, None
-        if message_id is not None:
+        if where is not None and self._worn(where[1], table, shown_played):
+            worn_out, where = where, None
+        if where is not None:
+            message = self.client.get_partial_messageable(where[0]).get_partial_message(where[1])
             try:
-                await channel.get_partial_message(message_id).edit(
-                    content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
-                )
-                self._message_ids[table.game_id] = message_id
-                self._table_deals[table.game_id] = table.deals_played
-                return
+                text, view, mentions = content
+                await message.edit(content=text, view=view, allowed_mentions=mentions)
+                return where
             except discord.NotFound as e:
-                if e.code in CHANNEL_LOST:
+                if e.code in CHANNEL_LOST and where[0] == table.channel_id:
                     raise  # the channel itself is gone
-                # the message was deleted: post a new one
+                # the message was deleted: a new one
             except discord.HTTPException as e:
                 if e.code != EDITS_EXHAUSTED:
                     raise
-                worn_out = message_id  # Discord takes no more edits of it: a new one now
-        sent = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
-        self._message_ids[table.game_id] = sent.id
-        self._table_deals[table.game_id] = table.deals_played
-        await self.storage.set_table_message(table.game_id, sent.id)
+                worn_out = where  # Discord takes no more edits of it: a new one now
+        sent = await send()
+        at = (sent.channel.id, sent.id)
+        await sent_to(at)
         if worn_out is not None:
-            await self._stub(channel_id, worn_out, sent.id, table, locale, shown_played)
+            await self._stub(*worn_out, sent.id, table, locale, shown_played)
+        return at
 
     def table_content(self, table: TableSnapshot, locale: str | None) -> str:
         """The table message's text, within Discord's 2,000 characters (``render/fit.py``)."""
@@ -707,7 +750,10 @@ class DiscordPresenter:
         """The seat's DM for the game as (channel id, message id), None if it has none:
         from memory while the game is shown here, else from storage (kept in memory only
         once an edit found it, so that nothing is held for a game that ended)."""
-        return self._dm_refs.get((game_id, seat)) or await self.storage.dm_message(game_id, seat)
+        known = self._dm_messages.get((game_id, seat))
+        if known is not None:
+            return known.channel_id, known.message_id
+        return await self.storage.dm_message(game_id, seat)
 
     def shown_through_interaction(
         self, game_id: int, seat: int, message_id: int, content: tuple[str, discord.ui.View]
@@ -715,9 +761,9 @@ class DiscordPresenter:
         """A click's answer made ``message_id`` show ``content``: if that message is the
         seat's DM, the paced edit that would draw the same is not sent (one call saved)."""
         key = (game_id, seat)
-        where = self._dm_refs.get(key)
-        if where is not None and where[1] == message_id:
-            self._dm_shown[key] = _drawn(content)
+        shown = self._dm_messages.get(key)
+        if shown is not None and shown.message_id == message_id:
+            shown.drawn = _drawn(content)
 
     async def _show_dm(self, key: tuple[int, int], dm: _Dm) -> None:
         table, user_id, view = dm.table, dm.user_id, dm.view
@@ -727,11 +773,16 @@ class DiscordPresenter:
         await self._faces_known()
         locale = await self.user_locale(user_id, table.channel_id)
 
-        def drawn(faces: bool) -> tuple[str, discord.ui.View]:
-            return self.hand_content(table, view, locale, seated=dm.seated, faces=faces)
-
-        if self._dm_shown.get(key) == _drawn(drawn(True)):
+        with_faces = self.hand_content(table, view, locale, seated=dm.seated)
+        shown = self._dm_messages.get(key)
+        if shown is not None and shown.drawn == _drawn(with_faces):
             return  # the DM reads so already: no call
+
+        def drawn(faces: bool) -> tuple[str, discord.ui.View]:  # drawn once with faces
+            if faces:
+                return with_faces
+            return self.hand_content(table, view, locale, seated=dm.seated, faces=False)
+
         try:
             await sent_with_faces_or_without(
                 self.face_switch(),
@@ -752,39 +803,34 @@ class DiscordPresenter:
         locale: str | None,
     ) -> None:
         """The seat's DM edited to ``content``, or sent if it has none (or it is gone); a
-        fresh one, the old left as a stub, once a deal is played or the old one nears the
-        hour after which Discord stops taking its edits (``freshness.py``)."""
+        fresh one once a deal is played or the old one nears the hour (``_edited_or_sent``)."""
         text, controls = content
         game_id, seat = key
+        known = self._dm_messages.get(key)
+
+        async def send() -> discord.Message:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            return await user.send(text, view=controls)
+
+        async def sent_to(at: tuple[int, int]) -> None:
+            await self.storage.set_dm_message(game_id, seat, *at)
+            self._dm_messages[key] = _Shown(*at, table.deals_played, _drawn(content))
+            await self._dms_reached(user_id)
+
         where = await self.dm_ref(game_id, seat)
-        worn_out, shown_played = None, self._dm_deals.get(key)
-        if where is not None and self._worn(where[1], table, shown_played):
-            worn_out, where = where, None
-        if where is not None:
-            channel = self.client.get_partial_messageable(where[0])
-            try:
-                await channel.get_partial_message(where[1]).edit(content=text, view=controls)
-                self._dm_refs[key] = where
-                # A click's answer landing meanwhile is drawn again by the edit its move
-                # queued (it differs from this one): nothing is left showing an old state.
-                self._dm_shown[key] = _drawn(content)
-                self._dm_deals[key] = table.deals_played
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as e:
-                if e.code != EDITS_EXHAUSTED:
-                    raise
-                worn_out = where  # no more edits of it: a fresh DM now
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        sent = await user.send(text, view=controls)
-        await self.storage.set_dm_message(game_id, seat, sent.channel.id, sent.id)
-        self._dm_refs[key] = (sent.channel.id, sent.id)
-        self._dm_shown[key] = _drawn(content)
-        self._dm_deals[key] = table.deals_played
-        await self._dms_reached(user_id)
-        if worn_out is not None:
-            await self._stub(*worn_out, sent.id, table, locale, shown_played)
+        at = await self._edited_or_sent(
+            table,
+            where,
+            known.deals_played if known is not None else None,
+            locale,
+            (text, controls, None),
+            send,
+            sent_to,
+        )
+        if at == where:  # edited in place (a fresh one is noted by sent_to)
+            # A click's answer landing meanwhile is drawn again by the edit its move
+            # queued (it differs from this one): nothing is left showing an old state.
+            self._dm_messages[key] = _Shown(*at, table.deals_played, _drawn(content))
 
     # ----- DMs refused: per game, and never all at once -------------------------------
 

@@ -52,6 +52,14 @@ def tiny_png(colour: str) -> bytes:
     return out.getvalue()
 
 
+def tiny_faces(monkeypatch: pytest.MonkeyPatch, colour: str = "red") -> dict[str, bytes]:
+    """A tiny picture for every face any language shows (drawing the real ones takes a
+    while), as the bot draws them at start: change the dict to change them."""
+    images = {stem: tiny_png(colour) for stem in emojis.face_stems()}
+    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    return images
+
+
 @pytest.fixture
 def faces(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     """The faces the bot draws at start: change this dict to change them."""
@@ -429,8 +437,7 @@ async def test_a_restart_redraws_the_faces_it_showed(
     """The first redraw of a restored table and of its DM shows the very faces they showed
     before the restart, though drawing the faces again takes a while (held here): the
     faces of the last run are kept, and used once Discord's listing still has them."""
-    images = {stem: tiny_png("red") for stem in emojis.face_stems()}
-    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    images = tiny_faces(monkeypatch)
     bot = make_bot(tmp_path)
     async with run_client(fake, bot):
         await synced(bot)

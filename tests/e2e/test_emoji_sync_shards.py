@@ -6,14 +6,13 @@ other stored, once Discord lists them all."""
 from __future__ import annotations
 
 import asyncio
-import io
 from pathlib import Path
 
 import discord
 import pytest
 from drivers import make_bot
 from fake_discord import FakeDiscord, World, point_discord_py_at, run_client
-from PIL import Image
+from test_card_emojis import tiny_faces
 
 from bot.discord import emojis
 from bot.discord.client import TarotBot
@@ -28,11 +27,7 @@ SYNC_TIMEOUT = 10.0
 @pytest.fixture
 def images(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     """A tiny picture for every face any language shows (the real ones take a while)."""
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "green").save(out, "PNG")
-    drawn = {stem: out.getvalue() for stem in emojis.face_stems()}
-    monkeypatch.setattr(emojis, "card_faces", lambda: dict(drawn))
-    return drawn
+    return tiny_faces(monkeypatch, "green")
 
 
 def process(tmp_path: Path, pg_url: str, shard: int) -> TarotBot:

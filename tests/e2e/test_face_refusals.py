@@ -6,7 +6,6 @@ refusals it shows no face for the rest of the run, and says so once."""
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 from pathlib import Path
@@ -26,7 +25,7 @@ from drivers import (
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, World, run_client
-from PIL import Image
+from test_card_emojis import tiny_faces
 
 from bot.discord import emojis
 from bot.discord.client import TarotBot
@@ -38,10 +37,7 @@ EDITS = ("PATCH", "/channels/*/messages/*")
 @pytest.fixture(autouse=True)
 def every_face(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tiny picture for every face any language shows (the real ones take a while)."""
-    out = io.BytesIO()
-    Image.new("RGB", (8, 8), "red").save(out, "PNG")
-    images = {stem: out.getvalue() for stem in emojis.face_stems()}
-    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    tiny_faces(monkeypatch)
 
 
 async def faces_ready(bot: TarotBot) -> None:

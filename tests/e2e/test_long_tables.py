@@ -22,13 +22,10 @@ from drivers import (
     wait_moved_on,
 )
 from fake_discord import FakeDiscord, FakeUser, World, run_client
-from test_card_emojis import synced, tiny_png
+from test_card_emojis import synced, tiny_faces
 
-from bot.discord import emojis
-from bot.i18n import LANGUAGES, t
-from bot.pictures.faces import emoji_stem
+from bot.i18n import t
 from bot.render.table import SEP
-from tarot_core.cards import DECK_SIZE
 
 MARKDOWN = "*_~`|>[]\\"
 FACE = re.compile(r"<:c\d+[A-Za-z]?_[0-9a-f]{8}:\d+>")
@@ -42,9 +39,7 @@ def long_name(n: int) -> str:
 @pytest.fixture
 def every_face(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every card has an emoji (tiny ones: their pictures do not matter here)."""
-    stems = {emoji_stem(card, lang) for lang in LANGUAGES for card in range(DECK_SIZE)}
-    images = {stem: tiny_png("red") for stem in sorted(stems)}
-    monkeypatch.setattr(emojis, "card_faces", lambda: dict(images))
+    tiny_faces(monkeypatch)
 
 
 def broken_markup(text: str) -> list[str]:
