@@ -156,11 +156,17 @@ class ClickRoutes(Protocol):
     ) -> None: ...
 
 
-class Storage(Players, Games, ActionLog, DealRecords, Leaderboards, MessageRefs, Meta, Protocol):
+class TableStorage(Players, Games, ActionLog, DealRecords, Protocol):
+    """What the table service asks: players, games and seats, turns and deals, and
+    transactions that keep several of those writes together."""
+
+    def transaction(self) -> AbstractAsyncContextManager[None]: ...
+
+
+class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Protocol):
     """Everything, opened by ``open_storage``."""
 
     on_unusable: Callable[[DatabaseUnusable], None] | None
     """Told once if the database becomes unusable, so that the bot can stop."""
 
-    def transaction(self) -> AbstractAsyncContextManager[None]: ...
     async def close(self) -> None: ...
