@@ -35,7 +35,9 @@ class LeaderboardQueries(Backend):
         rows = [line(r) for r in found]
         if not rows:
             return []
-        ahead = await self._ahead(scope, min_games, rows[0]["rating"], rows[0]["points"])
+        ahead = 0  # the first page's first line is first
+        if offset:
+            ahead = await self._ahead(scope, min_games, rows[0]["rating"], rows[0]["points"])
         return ranked_page(rows, offset, ahead)
 
     async def player_stats(
