@@ -28,6 +28,7 @@ from .interfaces import (
     Meta,
     Players,
     Storage,
+    TableStorage,
 )
 from .locations import is_postgres_url
 from .records import (
@@ -108,6 +109,7 @@ __all__ = [
     "StoredGame",
     "StoredPlayer",
     "StoredSeat",
+    "TableStorage",
     "is_sqlite_file",
     "open_storage",
     "sqlite_path",

@@ -36,7 +36,7 @@ from .errors import DatabaseUnusable
 from .interfaces import Storage
 from .locations import is_postgres_url, shown
 from .postgres import PostgresStorage
-from .postgres.opening import one_line, unusable
+from .postgres.opening import one_line, unusable, without_detail
 
 if TYPE_CHECKING:
     from .postgres.connections import Conn, Pool
@@ -249,7 +249,7 @@ async def _copy_table(conn: Conn, reading: sqlite3.Connection, table: Table, pat
         )
     except _BAD_ROW as e:
         raise CopyRefused(
-            f"table {table.name}: a row of {path} cannot be copied ({one_line(e)});"
+            f"table {table.name}: a row of {path} cannot be copied ({without_detail(e)});"
             " nothing was committed"
         ) from None
     finally:

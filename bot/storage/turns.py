@@ -77,10 +77,18 @@ class GroupCommit:
                     try:
                         await self._write([turn])
                     except Exception as e:
-                        error = e if isinstance(e, StorageError) else StorageError(str(e))
-                        turn.done.set_exception(error)
+                        turn.done.set_exception(_refusal(e))
                     else:
                         turn.done.set_result(None)
             else:
                 for turn in batch:
                     turn.done.set_result(None)
+
+
+def _refusal(error: Exception) -> StorageError:
+    """``error`` as the ``StorageError`` a turn is refused with; another error by its type
+    only: a driver's text may quote what was written (asyncpg's DataError quotes the
+    argument it could not encode, and a turn's arguments hold an écart, a deal's hands)."""
+    if isinstance(error, StorageError):
+        return error
+    return StorageError(f"the turn could not be stored ({type(error).__name__})")

@@ -13,7 +13,7 @@ import logging
 from tarot_core import Action, IllegalAction, action_to_json, to_record
 
 from ..failures import log_failure
-from ..storage import FinishedDeal, Storage
+from ..storage import ActionLog, FinishedDeal, Games
 from . import derive
 from .errors import RefusalCode, Refused
 from .events import Event
@@ -23,7 +23,7 @@ from .table import Table
 log = logging.getLogger(__name__)
 
 
-async def apply(storage: Storage, table: Table, action: Action) -> list[Event]:
+async def apply(storage: ActionLog, table: Table, action: Action) -> list[Event]:
     """Engine first (a refusal changes nothing), then storage, or undo both; the events
     the action gives."""
     game = table.game
@@ -55,7 +55,7 @@ async def apply(storage: Storage, table: Table, action: Action) -> list[Event]:
     )
 
 
-async def store(storage: Storage, table: Table, action: Action | None) -> None:
+async def store(storage: ActionLog, table: Table, action: Action | None) -> None:
     """The action, the deals it finished and the game's end: all or nothing. With no
     action, only what is left unrecorded (a deal finished as it was dealt, or a crash)."""
     game = table.game
@@ -86,7 +86,7 @@ async def store(storage: Storage, table: Table, action: Action | None) -> None:
         table.status = TableStatus.FINISHED
 
 
-async def set_away(storage: Storage, table: Table, seat: int, away: bool) -> None:
+async def set_away(storage: Games, table: Table, seat: int, away: bool) -> None:
     """Away is a display and a stand-in policy, not part of the game: if it cannot be
     stored, play goes on (after a restart the seat would show its old flag)."""
     holder = table.seats[seat]
@@ -98,7 +98,7 @@ async def set_away(storage: Storage, table: Table, seat: int, away: bool) -> Non
         log_failure(log, f"game {table.game_id}: storing seat {seat} away={away}", e)
 
 
-async def set_status_anyway(storage: Storage, table: Table, status: TableStatus) -> None:
+async def set_status_anyway(storage: Games, table: Table, status: TableStatus) -> None:
     """Put a status back after a failure: logged, never raised over the first error."""
     try:
         await storage.set_status(table.game_id, status)

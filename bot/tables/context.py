@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..failures import log_failure
-from ..storage import Storage
+from ..storage import TableStorage
 from .clock import Clock
 from .errors import RefusalCode, Refused
 from .settings import TableSettings
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class TableContext:
-    storage: Storage
+    storage: TableStorage
     showing: Showing
     settings: TableSettings
     clock: Clock

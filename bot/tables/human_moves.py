@@ -81,8 +81,7 @@ class HumanMoves:
                 )
             async with self.ctx.saving(), storage.transaction():
                 player = await storage.player("bot", level, BOT_NAMES[level])
-                await storage.seat(table.game_id, seat, player)
-                await storage.set_away(table.game_id, seat, False)
+                await storage.seat(table.game_id, seat, player)  # present, as a new seat is
             table.seats[seat] = Seat(player, BOT_NAMES[level], None, level)
             table.told.pop(seat, None)
             table.bot_turn = None  # a stand-in move under way gives way to the new bot

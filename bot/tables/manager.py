@@ -23,7 +23,7 @@ from typing import Any
 
 from tarot_core import Action, DealView, view
 
-from ..storage import Storage
+from ..storage import TableStorage
 from . import arguments, checks
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
@@ -52,7 +52,7 @@ class TableManager:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: TableStorage,
         presenter: Presenter,
         settings: TableSettings | None = None,
         *,

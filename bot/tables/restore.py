@@ -62,7 +62,7 @@ async def restore(
             continue
         table.log = [json.dumps(a) for a in await storage.actions(stored.id)]
         table.rebuild()
-        table.recorded = len(await storage.deal_records(stored.id))
+        table.recorded = await storage.recorded_deals(stored.id)
         async with table.lock:
             await applying.store(storage, table, None)  # anything the crash left unrecorded
             timers.touch_idle(table)

@@ -21,6 +21,7 @@ from bot.storage import (
     StorageError,
     open_storage,
 )
+from bot.storage.errors import Conflict
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.schema import MIGRATIONS, Migration, migrate, schema_version
 from tarot_core import Rules, to_record
@@ -222,6 +223,24 @@ async def test_a_nested_transaction_joins_and_a_duplicate_keeps_it_usable(pg_url
             assert len(await db.deal_records(a)) == 3  # it reads its own writes
             raise RuntimeError("rolled back")
     assert len(await db.deal_records(a)) == 1
+    await db.close()
+
+
+async def test_a_conflict_names_the_constraint_never_the_row(pg_url: str) -> None:
+    """PostgreSQL quotes a row that breaks a CHECK ("Failing row contains (...)"), and a
+    deal's row holds its record: every hand and the écart."""
+    db = await open_pg(pg_url)
+    (a,), _ = await games(db, 1)
+    with pytest.raises(Conflict) as refused:
+        async with db.writes() as rows:
+            await rows.execute(
+                "INSERT INTO deals (game_id, number, outcome, record, finished_at)"
+                " VALUES ($1, 1, 'misplayed', $2, 0)",
+                a,
+                '{"ecart": ["21T"]}',
+            )
+    assert "deals_outcome_check" in str(refused.value)
+    assert "21T" not in str(refused.value) and refused.value.__cause__ is None
     await db.close()
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, unquote, urlsplit
 
+import asyncpg
+
 from ..errors import DatabaseUnusable
 from ..locations import secrets_of
 
@@ -33,6 +35,15 @@ def server_name(url: str) -> str:
 def one_line(error: BaseException) -> str:
     """What ``error`` says, on one line."""
     return " ".join((str(error) or type(error).__name__).split())
+
+
+def without_detail(error: BaseException) -> str:
+    """What ``error`` says, on one line, without the DETAIL a PostgreSQL error adds to its
+    text: that quotes the row or the key at fault ("Failing row contains (...)"), and a
+    deal's row holds its record, every hand and the écart."""
+    if isinstance(error, asyncpg.PostgresError) and error.args:
+        return " ".join(str(error.args[0]).split())
+    return one_line(error)
 
 
 def cause_of(url: str, error: BaseException) -> str:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import asyncpg
 
 from ..errors import DatabaseTooNew, DatabaseUnusable
-from .opening import one_line
+from .opening import without_detail
 
 if TYPE_CHECKING:
     from .connections import Conn
@@ -96,7 +96,7 @@ async def migrate(
             except asyncpg.PostgresError as e:
                 raise DatabaseUnusable(
                     f"{server}: migration {step.name} ({step.version} of {known}) failed"
-                    f" ({one_line(e)}); nothing of it was applied"
+                    f" ({without_detail(e)}); nothing of it was applied"
                 ) from e
             await conn.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
@@ -30,8 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PostgresStorage"]
 
-log = logging.getLogger(__name__)
-
 POOL_SIZE = 10
 """Connections per pool: transactions of different tables at once, and reads beside them."""
 
@@ -40,11 +37,6 @@ CONNECT_TIMEOUT = 10.0
 
 REFUSALS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, ValueError, TimeoutError)
 """What connecting or migrating raises when the server, the login or the database is wrong."""
-
-
-def _changed(status: str) -> int:
-    """The rows an INSERT, UPDATE or DELETE changed, from its status ("UPDATE 1")."""
-    return int(status.rsplit(" ", 1)[-1])
 
 
 class PostgresStorage(

@@ -1,10 +1,10 @@
 """Adding a stored deal or game to the players' totals (``stats.py``), inside the
 transaction that stores it, written once for both backends.
 
-A game's rows are read in player order and locked (``LOCK_ROW``) before its ratings are
-read: on PostgreSQL, transactions of other processes touch the same rows (a bot level plays
-everywhere), and a common order keeps them from deadlocking, the lock from losing a rating
-update. The deal rows come in (scope, player) order for the same reason.
+A game's rows are read in (scope, player) order and locked (``LOCK_ROW``) before its
+ratings are read: on PostgreSQL, transactions of other processes touch the same rows (a bot
+level plays everywhere), and a common order keeps them from deadlocking, the lock from
+losing a rating update. The deal rows come in (scope, player) order for the same reason.
 """
 
 from __future__ import annotations
@@ -52,16 +52,29 @@ async def count_game(
     totals: Sequence[int],
     lock_row: str,
 ) -> None:
-    """Count a finished game once per distinct player, and rate it in each of its scopes."""
+    """Count a finished game once per distinct player, and rate it in each of its scopes:
+    the ratings of every scope read (and locked) at once, in (scope, player) order."""
+    counted = scopes(guild_id)
     distinct = sorted(set(player_ids))
-    marks = ", ".join(f"${n}" for n in range(2, len(distinct) + 2))
-    for scope in scopes(guild_id):
-        rows = await db.fetch(
-            "SELECT player_id, mu, sigma FROM player_stats"
-            f" WHERE scope = $1 AND player_id IN ({marks}) ORDER BY player_id{lock_row}",
-            scope,
-            *distinct,
-        )
-        before = {int(r[0]): (float(r[1]), float(r[2])) for r in rows}
-        after = rating.rate_players(player_ids, before, totals)
-        await db.executemany(_ADD_GAME, rated_rows(scope, after))
+    scope_marks = ", ".join(f"${n}" for n in range(1, len(counted) + 1))
+    player_marks = ", ".join(
+        f"${n}" for n in range(len(counted) + 1, len(counted) + len(distinct) + 1)
+    )
+    rows = await db.fetch(
+        "SELECT scope, player_id, mu, sigma FROM player_stats"
+        f" WHERE scope IN ({scope_marks}) AND player_id IN ({player_marks})"
+        f" ORDER BY scope, player_id{lock_row}",
+        *counted,
+        *distinct,
+    )
+    before: dict[int, dict[int, tuple[float, float]]] = {scope: {} for scope in counted}
+    for scope, player, mu, sigma in rows:
+        before[int(scope)][int(player)] = (float(mu), float(sigma))
+    await db.executemany(
+        _ADD_GAME,
+        [
+            row
+            for scope in counted
+            for row in rated_rows(scope, rating.rate_players(player_ids, before[scope], totals))
+        ],
+    )

@@ -155,6 +155,13 @@ class DealQueries(Backend):
         )
         return [json.loads(r[0]) for r in rows]
 
+    async def recorded_deals(self, game_id: int) -> int:
+        """How many of the game's deals are recorded (without reading their records)."""
+        counted = await self.current().fetchval(
+            "SELECT COUNT(*) FROM deals WHERE game_id = $1", game_id
+        )
+        return int(counted)
+
 
 async def _guild(db: Rows, game_id: int) -> int | None:
     row = await db.fetchrow("SELECT guild_id FROM games WHERE id = $1", game_id)

@@ -8,6 +8,7 @@ on rating and points, so players equal on both share a rank (1, 2, 2, 4).
 
 from __future__ import annotations
 
+from .. import rating
 from ..records import PlayerStats, Standing
 from ..standings import COLUMNS, line, ranked_page, with_defaults
 from ..stats import scope_of
@@ -34,7 +35,9 @@ class LeaderboardQueries(Backend):
         rows = [line(r) for r in found]
         if not rows:
             return []
-        ahead = await self._ahead(scope, min_games, rows[0]["rating"], rows[0]["points"])
+        ahead = 0  # the first page's first line is first
+        if offset:
+            ahead = await self._ahead(scope, min_games, rows[0]["rating"], rows[0]["points"])
         return ranked_page(rows, offset, ahead)
 
     async def player_stats(
@@ -43,23 +46,28 @@ class LeaderboardQueries(Backend):
         """A player's figures in a guild (``None``: globally); None for an unknown player.
 
         A known player with nothing recorded in this scope gets zeros and the starting
-        rating.
+        rating (the players ahead of it counted from there). One query, so that the line,
+        the ranked count and the rank agree.
         """
-        scope = scope_of(guild_id)
         found = await self.committed.fetchrow(
-            f"SELECT {COLUMNS} FROM players p"
-            " LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = $1 WHERE p.id = $2",
-            scope,
+            f"SELECT {COLUMNS},"
+            " (SELECT COUNT(*) FROM player_stats WHERE scope = $1 AND games >= $2),"
+            " (SELECT COUNT(*) FROM player_stats a WHERE a.scope = $1 AND a.games >= $2"
+            " AND (a.rating > COALESCE(s.rating, $4)"
+            " OR (a.rating = COALESCE(s.rating, $4) AND a.points > COALESCE(s.points, 0))))"
+            " FROM players p LEFT JOIN player_stats s ON s.player_id = p.id AND s.scope = $1"
+            " WHERE p.id = $3",
+            scope_of(guild_id),
+            min_games,
             player_id,
+            rating.ordinal(rating.DEFAULT),
         )
         if found is None:
             return None
-        row = with_defaults(line(found))
-        ranked = await self.ranked_count(guild_id, min_games=min_games)
-        rank = None
-        if row["games"] >= min_games:
-            rank = 1 + await self._ahead(scope, min_games, row["rating"], row["points"])
-        return PlayerStats(**row, rank=rank, ranked=ranked)
+        *figures, ranked, ahead = found
+        row = with_defaults(line(figures))
+        rank = 1 + int(ahead) if row["games"] >= min_games else None
+        return PlayerStats(**row, rank=rank, ranked=int(ranked))
 
     async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int:
         """How many players are ranked in a guild (``None``: globally)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -33,8 +32,6 @@ from .rows import SqliteRows
 from .schema import MIGRATIONS
 
 __all__ = ["SqliteStorage"]
-
-log = logging.getLogger(__name__)
 
 
 class SqliteStorage(
