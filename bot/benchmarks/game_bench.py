@@ -75,7 +75,7 @@ async def play(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     seconds = time.perf_counter() - start
     game_id = 1
     actions = len(await storage.actions(game_id))
-    deals = len(await storage.deal_records(game_id))
+    deals = await storage.recorded_deals(game_id)
     await manager.close()
     pool.shutdown()
     await storage.close()

@@ -595,13 +595,8 @@ class DiscordPresenter:
 
     def table_content(self, table: TableSnapshot, locale: str | None) -> str:
         """The table message's text, within Discord's 2,000 characters (``render/fit.py``)."""
-        if table.status == "lobby":
-            return fitted(
-                lambda snap, _: lobby_text(locale, snap),
-                table,
-                self.card_marks(locale),
-                MESSAGE_LIMIT,
-            )
+        if table.status == "lobby":  # no card in a lobby: no faces to leave out first
+            return fitted(lambda snap, _: lobby_text(locale, snap), table, no_marks, MESSAGE_LIMIT)
         return fitted(
             lambda snap, marks: table_text(locale, snap, marks),
             table,
