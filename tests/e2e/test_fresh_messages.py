@@ -16,6 +16,7 @@ from drivers import (
     make_bot,
     play_to_the_end,
     press_something,
+    settled,
     table_of,
     three_seated,
     wait_moved_on,
@@ -103,7 +104,11 @@ async def test_discord_refusing_more_edits_makes_the_bot_post_anew(
         refused = fake.calls_to("PATCH", f"/channels/*/messages/{old.id}")
         assert refused[-1].status == 400
         new = bot_messages(fake, world)[-1]
-        assert await bot.storage.table_message(game_id) == int(new.id)
+        # The new message is stored once Discord has given its id: read until then.
+        stored = await settled(
+            lambda: bot.storage.table_message(game_id), lambda found: found == int(new.id)
+        )
+        assert stored == int(new.id)
         edits = len(new.history)
         await alice_plays(fake, world, bot)
         await fake.wait_for(lambda: len(new.history) > edits, timeout=5)  # still updating
