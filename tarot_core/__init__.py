@@ -4,8 +4,10 @@ What the bot and other programs use is exported here, and ``__all__`` is the lis
 ``Game`` of deals (``Deal``) under ``Rules``, the actions a deal checks (refused with
 ``IllegalAction``, coded by ``IllegalActionCode``), what a seat may see (``view``,
 ``DealView``, ``check_view``), the cards (ids 0..77 and their notation), the results
-(``DealResult``, ``Outcome``), records (``to_record``, ``read_deal``, ``replay``), the JSON
-forms of actions and views (``serial``) and the computer players (``make_bot``).
+(``DealResult``, ``Outcome``), records (``to_record``, ``read_deal``, ``replay``), the
+challenges' duplicate play (``DuplicateGame``, ``challenge_deal``, ``par_deal``,
+``opponent_seed``, ``matchpoints``, ``secret_seed``, ``variant_seed``), the JSON forms of
+actions and views (``serial``) and the computer players (``make_bot``).
 
 The other modules are the engine's own parts; a few details are imported from them where a
 caller needs them (``rules``' option texts, ``refusals``' parameter names, ``cards``' masks).
@@ -43,6 +45,15 @@ from .cards import (
     trump,
 )
 from .deal import Deal, Phase, sitting_out, trick_seats
+from .duplicate import (
+    DuplicateGame,
+    challenge_deal,
+    matchpoints,
+    opponent_seed,
+    par_deal,
+    secret_seed,
+    variant_seed,
+)
 from .game import Game, ranks
 from .record import RecordError, read_deal, replay, to_record
 from .refusals import ActionKind, IllegalActionCode
@@ -74,6 +85,7 @@ __all__ = [
     "DealView",
     "DeclareSlam",
     "Discard",
+    "DuplicateGame",
     "Ecart",
     "Game",
     "IllegalAction",
@@ -93,21 +105,27 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "cards_of",
+    "challenge_deal",
     "check_view",
     "display_key",
     "format_card",
     "make_bot",
+    "matchpoints",
+    "opponent_seed",
+    "par_deal",
     "parse_card",
     "rank_of",
     "ranks",
     "read_deal",
     "replay",
+    "secret_seed",
     "sitting_out",
     "suit_card",
     "suit_of",
     "to_record",
     "trick_seats",
     "trump",
+    "variant_seed",
     "view",
     "view_from_json",
     "view_to_json",

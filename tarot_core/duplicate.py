@@ -78,7 +78,7 @@ class DuplicateGame(Game):
         self.deals.append(challenge_deal(self.rules, self.seed, len(self.deals)))
 
 
-def decision_seed(seed: int, index: int, seen: DealView) -> int:
+def opponent_seed(seed: int, index: int, seen: DealView) -> int:
     """A computer player's seed for one decision in deal ``index`` of a challenge: what its
     seat sees holds every decision so far that it may know of, so the same moves meet the
     same replies, and nothing hidden from that seat changes them."""
@@ -97,7 +97,7 @@ def par_deal(
         seat = played.to_act
         assert seat is not None
         seen = view(played, seat)
-        bot = make_bot(level, seed=decision_seed(seed, index, seen), think_ms=think_ms)
+        bot = make_bot(level, seed=opponent_seed(seed, index, seen), think_ms=think_ms)
         played.apply(bot.act(seen))
     return played
 

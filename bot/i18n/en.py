@@ -29,6 +29,10 @@ MESSAGES: dict[str, str] = {
     "refused.not_away": "You are not marked away.",
     "refused.bad_seat": "There is no seat {seat}.",
     "refused.not_human": "Seat {seat} is already a bot.",
+    "refused.challenge": (
+        "A challenge is played to its end by its player alone:"
+        " it cannot be stopped, and no bot takes the seat."
+    ),
     "refused.no_table": "There is no table in this channel.",
     "refused.not_lobby": "The game has already started.",
     "refused.not_seated": "You are not seated at this table.",

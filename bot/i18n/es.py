@@ -34,6 +34,10 @@ MESSAGES: dict[str, str] = {
     "refused.not_away": "No figuras como ausente.",
     "refused.bad_seat": "No existe el asiento {seat}.",
     "refused.not_human": "El asiento {seat} ya es un bot.",
+    "refused.challenge": (
+        "Un desafío lo juega hasta el final su jugador solo:"
+        " no se puede detener y ningún bot ocupa el asiento."
+    ),
     "refused.no_table": "No hay ninguna mesa en este canal.",
     "refused.not_lobby": "La partida ya ha empezado.",
     "refused.not_seated": "No tienes asiento en esta mesa.",

@@ -32,6 +32,10 @@ MESSAGES: dict[str, str] = {
     "refused.not_away": "Vous n'êtes pas marqué absent.",
     "refused.bad_seat": "Il n'y a pas de place {seat}.",
     "refused.not_human": "La place {seat} est déjà tenue par un bot.",
+    "refused.challenge": (
+        "Un défi se joue jusqu'au bout par son joueur seul :"
+        " il ne peut pas être arrêté, et aucun bot ne prend la place."
+    ),
     "refused.no_table": "Il n'y a pas de table dans ce salon.",
     "refused.not_lobby": "La partie a déjà commencé.",
     "refused.not_seated": "Vous n'êtes pas assis à cette table.",

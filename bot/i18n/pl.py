@@ -42,6 +42,10 @@ MESSAGES: dict[str, str] = {
     "refused.not_away": "Nie masz statusu nieobecności.",
     "refused.bad_seat": "Nie ma miejsca {seat}.",
     "refused.not_human": "Na miejscu {seat} już siedzi bot.",
+    "refused.challenge": (
+        "Wyzwanie rozgrywa do końca sam jego gracz:"
+        " nie można go przerwać i żaden bot nie zajmie miejsca."
+    ),
     "refused.no_table": "Na tym kanale nie ma stołu.",
     "refused.not_lobby": "Gra już się rozpoczęła.",
     "refused.not_seated": "Nie masz miejsca przy tym stole.",

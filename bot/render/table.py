@@ -135,7 +135,8 @@ def seat_name(
     shown = escape(info.name) if markdown else info.name
     if info.level is None:
         return shown
-    name = t(locale, f"bot_name.{info.level}") if info.level in LEVELS else shown
+    base = info.level.partition(":")[0]  # a challenge's "expert:100" is an expert
+    name = t(locale, f"bot_name.{base}") if base in LEVELS else shown
     twins = [s for s in table.seats if s is not None and s.level == info.level]
     return t(locale, "bot_name.numbered", name=name, seat=seat + 1) if len(twins) > 1 else name
 

@@ -28,6 +28,8 @@ class StoredGame:
     host_id: int | None
     turn_timers: tuple[float, float] | None = None
     """The table's own (reminder, stand-in) delays; None: the process's."""
+    challenge_id: int | None = None
+    """The challenge this game is an attempt at; None for a table's game."""
 
 
 def stored_game(row: Any) -> StoredGame:

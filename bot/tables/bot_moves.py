@@ -24,7 +24,7 @@ from .errors import RefusalCode, Refused
 from .events import Event
 from .snapshot import TableSnapshot
 from .table import Table
-from .thinking import bot_pool, decision_seed, think
+from .thinking import bot_pool, think
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class BotMoves:
         table forever; the worker itself cannot be stopped, only no longer waited for)."""
         assert seen.seat is not None
         settings = self.ctx.settings
-        seed = decision_seed(table.seed, turn, seen.seat)
+        seed = table.decision_seed(turn, seen)
         loop = asyncio.get_running_loop()
         try:
             answer = loop.run_in_executor(self._pool(), think, level, seed, settings.think_ms, seen)

@@ -47,6 +47,13 @@ def seated(table: Table, user_id: int) -> int:
     return seat
 
 
+def not_challenge(table: Table) -> None:
+    """A challenge's attempt is played to its end by its member alone: stopping it would
+    trade a bad deal for the par, a bot in the seat would play it for them."""
+    if table.challenge_id is not None:
+        raise Refused(RefusalCode.CHALLENGE, "a challenge is played to its end by its player alone")
+
+
 def host(table: Table, user_id: int, action: HostAction, *, moderators: bool = False) -> None:
     """Only the host may; ``moderators``: so may a member who manages the channel (the
     refusal says so, so that such a member knows the way)."""

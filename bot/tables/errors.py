@@ -42,6 +42,9 @@ class RefusalCode(StrEnum):
     NOT_YOUR_SEAT = "not_your_seat"
     NOT_AWAY = "not_away"
     NOT_HUMAN = "not_human"
+    CHALLENGE = "challenge"
+    """A challenge's attempt is played to its end by its member: never stopped, never
+    handed to a bot."""
     ILLEGAL = "illegal"
     STORAGE = "storage"
     ELSEWHERE = "elsewhere"

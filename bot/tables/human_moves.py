@@ -71,6 +71,7 @@ class HumanMoves:
         storage = self.ctx.storage
         async with table.lock:
             checks.playing(table)
+            checks.not_challenge(table)
             checks.host(table, user_id, "replace")
             checks.known_level(level)
             checks.seat_at(table, seat)
@@ -100,6 +101,7 @@ class HumanMoves:
                 await closing.close_lobby(self.ctx, table, "cancelled")
                 return
             checks.playing(table)
+            checks.not_challenge(table)
             if not moderator:
                 checks.host(table, user_id, "stop_game", moderators=True)
             await closing.stop(self.ctx, table, GameStopped("host", user_id))

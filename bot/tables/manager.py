@@ -28,11 +28,13 @@ from . import arguments, checks
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
 from .context import TableContext
+from .errors import RefusalCode, Refused
 from .events import Event
 from .human_moves import HumanMoves
 from .lobby import Lobby, may_set_rules
 from .presenter import Presenter
 from .restore import restore as restore_tables
+from .restore import resume
 from .settings import TableSettings
 from .showing import Showing
 from .snapshot import TableSnapshot
@@ -111,6 +113,25 @@ class TableManager:
         """Rebuild every lobby and game in play from storage (after a restart); with
         ``owns``, only those of the servers it accepts."""
         return await restore_tables(self._ctx, self._timers, self._turns, owns)
+
+    async def open_attempt(self, game_id: int) -> TableSnapshot:
+        """A challenge's attempt, stored with its seats as a game in play (the challenges'
+        own storage call), taken up as a table in its channel (its member's DMs): its first
+        turn is shown, or, after a restart, the turn it stopped at.
+
+        :raises Refused: its channel already has a table, or it is no attempt in play.
+        """
+        arguments.ids(game_id=game_id)
+        stored = await self.storage.game(game_id)
+        if stored is None or stored.challenge_id is None or stored.status != "playing":
+            raise Refused(RefusalCode.NOT_PLAYING, "this challenge is not being played")
+        current = self._ctx.tables.get(stored.channel_id)
+        if current is not None:
+            if current.game_id == game_id:
+                return current.snapshot()
+            checks.free_channel(self._ctx.tables, stored.channel_id)
+        table = await resume(self._ctx, self._timers, self._turns, stored)
+        return table.snapshot()
 
     async def close(self) -> None:
         """Stop every timer and bot move; the stored state is already complete."""

@@ -53,6 +53,9 @@ class TableSnapshot:
     """When the seat to act got its turn (for "since ..." displays)."""
     deadline: float | None = None
     """When a stand-in will play for the human to act, if they do not."""
+    challenge_id: int | None = None
+    """The challenge this table is one member's attempt at (private to them); None for a
+    table of the channel."""
 
     @property
     def players(self) -> int:

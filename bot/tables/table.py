@@ -11,18 +11,21 @@ from tarot_core import (
     Deal,
     DealView,
     Discard,
+    DuplicateGame,
     Ecart,
     Game,
     Misere,
     Poignee,
     Rules,
     action_from_json,
+    opponent_seed,
     view,
 )
 
 from .clock import Timer
 from .snapshot import SeatInfo, TableSnapshot
 from .status import TableStatus
+from .thinking import decision_seed
 
 TURN_STEPS = (Discard, Ecart, Poignee, Misere)
 """Actions after which the same seat may act again within one turn; after a bid, a call,
@@ -74,6 +77,10 @@ class Table:
     ``TableSettings``. Stored with the game: a restart and Play again keep them."""
     told: dict[int, Hashable] = field(default_factory=dict)
     """What each human seat's DM last showed, in short (``showing``), to tell changes."""
+    challenge_id: int | None = None
+    """The challenge this game is one member's attempt at: its deals are the challenge's
+    (``DuplicateGame``), its computer players seeded by what they see, and nobody times
+    out, stops or replaces anyone."""
 
     def cancel_turn_timers(self) -> None:
         for timer in self.timers:
@@ -99,7 +106,10 @@ class Table:
         return self.status == TableStatus.PLAYING and self.turn == turn
 
     def new_game(self) -> Game:
-        """The game this table's seed deals: the first dealer follows from the seed too."""
+        """The game this table's seed deals: the first dealer follows from the seed too; an
+        attempt's deals are its challenge's."""
+        if self.challenge_id is not None:
+            return DuplicateGame(self.rules, deals=self.deals_target, seed=self.seed)
         return Game(
             self.rules, deals=self.deals_target, dealer=self.seed % self.players, seed=self.seed
         )
@@ -119,6 +129,16 @@ class Table:
             return False
         last = action_from_json(json.loads(self.log[-1]))
         return isinstance(last, TURN_STEPS) and last.seat == seat
+
+    def decision_seed(self, turn: int, seen: DealView) -> int:
+        """A computer player's seed for its decision at ``turn`` from ``seen``: from the
+        game's seed and the turn, so a game replays identically; in an attempt, from the
+        challenge's seed, the deal and what the seat sees, so every member who made the same
+        moves meets the same replies."""
+        assert seen.seat is not None and self.game is not None
+        if self.challenge_id is not None:
+            return opponent_seed(self.seed, len(self.game.deals) - 1, seen)
+        return decision_seed(self.seed, turn, seen.seat)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -165,4 +185,5 @@ class Table:
             view=self.public_view(),
             turn_since=self.turn_since,
             deadline=self.deadline,
+            challenge_id=self.challenge_id,
         )

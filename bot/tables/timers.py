@@ -24,7 +24,10 @@ class Timers:
     # ----- a human's turn ------------------------------------------------------------------
 
     def start_turn(self, table: Table, turn: int, seat: int) -> None:
-        """The human at ``seat`` is to act at ``turn`` since ``table.turn_since``."""
+        """The human at ``seat`` is to act at ``turn`` since ``table.turn_since``; in a
+        challenge's attempt, at their own pace: no reminder, no stand-in."""
+        if table.challenge_id is not None:
+            return
         s = self.ctx.settings
         spawn = self.ctx.spawn
         assert table.turn_since is not None
@@ -76,9 +79,10 @@ class Timers:
 
     def touch_idle(self, table: Table) -> None:
         """A human acted (or the game started): its idle expiry starts again; a game of bots
-        alone has none."""
+        alone has none, nor a challenge's attempt (played at its member's pace until the
+        challenge closes)."""
         table.cancel_idle()
-        if table.humans():
+        if table.humans() and table.challenge_id is None:
             table.idle_timer = self.ctx.clock.call_later(
                 self.ctx.settings.idle_expiry, lambda: self.ctx.spawn(self._expire_game(table))
             )

@@ -10,7 +10,7 @@ from tarot_core import Bid, Contract, Rules, make_bot, view
 from tarot_core.duplicate import (
     DuplicateGame,
     challenge_deal,
-    decision_seed,
+    opponent_seed,
     matchpoints,
     par_deal,
     secret_seed,
@@ -85,18 +85,18 @@ def test_the_seed_of_a_decision_follows_what_the_seat_sees_only() -> None:
     seat = deal.to_act
     assert seat is not None
     seen = view(deal, seat)
-    assert decision_seed(9, 0, seen) == decision_seed(9, 0, view(deal.copy(), seat))
-    assert decision_seed(9, 0, seen) != decision_seed(9, 1, seen)
-    assert decision_seed(9, 0, seen) != decision_seed(10, 0, seen)
+    assert opponent_seed(9, 0, seen) == opponent_seed(9, 0, view(deal.copy(), seat))
+    assert opponent_seed(9, 0, seen) != opponent_seed(9, 1, seen)
+    assert opponent_seed(9, 0, seen) != opponent_seed(10, 0, seen)
     # Another seat's cards swapped (hidden from this seat): the same seed.
     other = deal.copy()
     a, b = [s for s in range(4) if s != seat][:2]
     other.hands[a], other.hands[b] = other.hands[b], other.hands[a]
-    assert decision_seed(9, 0, view(other, seat)) == decision_seed(9, 0, seen)
+    assert opponent_seed(9, 0, view(other, seat)) == opponent_seed(9, 0, seen)
     deal.apply(Bid(seat, Contract.PASS))
     after = deal.to_act
     assert after is not None
-    assert decision_seed(9, 0, view(deal, after)) != decision_seed(9, 0, view(other, after))
+    assert opponent_seed(9, 0, view(deal, after)) != opponent_seed(9, 0, view(other, after))
 
 
 @pytest.mark.parametrize("level", ["heuristic", "expert:6"])
@@ -116,7 +116,7 @@ def test_a_member_who_plays_as_the_par_meets_the_same_replies(level: str) -> Non
         seat = deal.to_act
         assert seat is not None
         seen = view(deal, seat)
-        bot = make_bot(level, seed=decision_seed(seed, index, seen))
+        bot = make_bot(level, seed=opponent_seed(seed, index, seen))
         game.apply(bot.act(seen))
     assert deal.tricks == par.tricks and deal.result == par.result
 
