@@ -1,0 +1,164 @@
+"""A challenge's results, worked out from what is stored: each member's deals against the
+par, and against each other in matchpoints, deal by deal and variant by variant.
+
+Pure: the rows in, the standings out. A member is in the results once they have finished,
+or, once the challenge is closed, with whatever they played: a deal they left unplayed
+scores as the par (so leaving a bad deal unfinished gains nothing over the par it gets).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tarot_core import matchpoints
+
+from ..storage import AttemptDeal, ParDeal, StoredAttempt
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One member's deal: their score (the par's when they left it unplayed), the par's,
+    and their matchpoints against the members of their variant who played it."""
+
+    number: int
+    score: int
+    par: int
+    played: bool
+    matchpoints: float | None
+    contract: str | None
+    took: bool
+    made: bool | None
+
+    @property
+    def versus_par(self) -> int:
+        return self.score - self.par
+
+
+@dataclass(frozen=True)
+class Standing:
+    player_id: int
+    name: str
+    guild_id: int | None
+    variant: int
+    finished: bool
+    deals: tuple[DealLine, ...]
+    rank: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(d.score for d in self.deals)
+
+    @property
+    def versus_par(self) -> int:
+        return sum(d.versus_par for d in self.deals)
+
+    @property
+    def matchpoints(self) -> float | None:
+        """The mean of the deals' matchpoint percentages (None with nobody to compare to)."""
+        scored = [d.matchpoints for d in self.deals if d.matchpoints is not None]
+        return sum(scored) / len(scored) if scored else None
+
+
+@dataclass(frozen=True)
+class FieldDeal:
+    """How the field did on one deal of one variant: who played it, took, made it."""
+
+    variant: int
+    number: int
+    par: ParDeal
+    played: int
+    took: int
+    made: int
+
+
+def standings(
+    pars: Sequence[ParDeal],
+    attempts: Sequence[StoredAttempt],
+    deals: Sequence[AttemptDeal],
+    *,
+    seat: int,
+    closed: bool,
+) -> list[Standing]:
+    """Every member in the results, best first (matchpoints, then total against the par),
+    ranks shared by equals. ``seat`` is the challenge's seat: a deal 'taken' is taken there."""
+    par = {(p.variant, p.number): p for p in pars}
+    numbers = sorted({p.number for p in pars})
+    played: dict[int, dict[int, AttemptDeal]] = defaultdict(dict)
+    for row in deals:
+        played[row.game_id][row.number] = row
+    counted = [a for a in attempts if a.finished_at is not None or closed]
+    field: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for a in counted:
+        for number, row in played[a.game_id].items():
+            field[(a.variant, number)].append(row.score)
+    out = []
+    for a in counted:
+        lines = []
+        for number in numbers:
+            p = par[(a.variant, number)]
+            row = played[a.game_id].get(number)
+            if row is None:
+                lines.append(DealLine(number, p.score, p.score, False, None, None, False, None))
+                continue
+            others = list(field[(a.variant, number)])
+            others.remove(row.score)
+            lines.append(
+                DealLine(
+                    number,
+                    row.score,
+                    p.score,
+                    True,
+                    matchpoints(row.score, others),
+                    row.contract,
+                    row.taker_seat == seat,
+                    row.made if row.taker_seat == seat else None,
+                )
+            )
+        out.append(
+            Standing(a.player_id, a.name, a.guild_id, a.variant, a.finished_at is not None,
+                     tuple(lines))
+        )
+    out.sort(key=_order)
+    return [
+        _ranked(s, 1 + sum(_order(o) < _order(s) for o in out)) for s in out
+    ]
+
+
+def _order(s: Standing) -> tuple[float, int]:
+    mp = s.matchpoints
+    return (-(mp if mp is not None else 50.0), -s.versus_par)
+
+
+def _ranked(s: Standing, rank: int) -> Standing:
+    return Standing(s.player_id, s.name, s.guild_id, s.variant, s.finished, s.deals, rank)
+
+
+def in_guild(all_standings: Sequence[Standing], guild_id: int) -> list[Standing]:
+    """The members who played from ``guild_id``, ranked among themselves (their matchpoints
+    still count against the whole field)."""
+    mine = [s for s in all_standings if s.guild_id == guild_id]
+    return [_ranked(s, 1 + sum(_order(o) < _order(s) for o in mine)) for s in mine]
+
+
+def field(
+    pars: Sequence[ParDeal],
+    attempts: Sequence[StoredAttempt],
+    deals: Sequence[AttemptDeal],
+    *,
+    seat: int,
+) -> list[FieldDeal]:
+    """Per variant and deal: how many members played it, took it in the seat, made it."""
+    variant_of = {a.game_id: a.variant for a in attempts}
+    counts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for row in deals:
+        key = (variant_of.get(row.game_id, -1), row.number)
+        c = counts[key]
+        c[0] += 1
+        if row.taker_seat == seat:
+            c[1] += 1
+            c[2] += bool(row.made)
+    return [
+        FieldDeal(p.variant, p.number, p, *counts[(p.variant, p.number)]) for p in pars
+    ]
