@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import (
+    Conflict,
     DatabaseDamaged,
     DatabaseLost,
     DatabaseMismatch,
@@ -20,6 +21,7 @@ from .errors import (
 )
 from .interfaces import (
     ActionLog,
+    Challenges,
     ClickRoutes,
     DealRecords,
     Games,
@@ -32,12 +34,17 @@ from .interfaces import (
 )
 from .locations import is_postgres_url
 from .records import (
+    AttemptDeal,
+    ChallengeScope,
     DealSummary,
     GameSummary,
+    ParDeal,
     PlayerLine,
     PlayerStats,
     SeatSummary,
     Standing,
+    StoredAttempt,
+    StoredChallenge,
     StoredGame,
     StoredPlayer,
     StoredSeat,
@@ -82,7 +89,11 @@ async def open_storage(location: str | Path) -> Storage:
 
 __all__ = [
     "ActionLog",
+    "AttemptDeal",
+    "ChallengeScope",
+    "Challenges",
     "ClickRoutes",
+    "Conflict",
     "DatabaseDamaged",
     "DatabaseLost",
     "DatabaseMismatch",
@@ -99,6 +110,7 @@ __all__ = [
     "MessageRefs",
     "Meta",
     "NotADatabase",
+    "ParDeal",
     "PlayerLine",
     "PlayerStats",
     "Players",
@@ -106,6 +118,8 @@ __all__ = [
     "Standing",
     "Storage",
     "StorageError",
+    "StoredAttempt",
+    "StoredChallenge",
     "StoredGame",
     "StoredPlayer",
     "StoredSeat",

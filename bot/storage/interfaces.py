@@ -6,7 +6,8 @@ The guarantees every backend gives: ``transaction()`` is one atomic unit (nested
 the same task join the outer one); a turn is stored with the deals it finishes and the
 game's end, all or nothing (``save_turn``, turns of all tables sharing commits); a deal is
 recorded once (a second time is ``StorageError``) and counted in the leaderboards in the
-same transaction.
+same transaction, except a challenge's game (``games.challenge_id``), which is never
+counted: its end marks its attempt finished.
 """
 
 from __future__ import annotations
@@ -19,10 +20,15 @@ from tarot_core import DealResult
 
 from .errors import DatabaseUnusable
 from .records import (
+    AttemptDeal,
+    ChallengeScope,
     DealSummary,
     GameSummary,
+    ParDeal,
     PlayerStats,
     Standing,
+    StoredAttempt,
+    StoredChallenge,
     StoredGame,
     StoredPlayer,
     StoredSeat,
@@ -140,6 +146,63 @@ class Meta(Protocol):
     ) -> dict[str, Any]: ...
 
 
+class Challenges(Protocol):
+    """Challenges (the same deals for every member, played alone against computer
+    players), their pars and each member's one attempt, and the instance's secret key."""
+
+    async def instance_key(self) -> bytes: ...
+    async def create_challenge(
+        self,
+        *,
+        scope: ChallengeScope,
+        guild_id: int | None,
+        day: str | None,
+        players: int,
+        rules: dict[str, Any],
+        deals: int,
+        seat: int,
+        variants: int,
+        level: str,
+        seed: int,
+        created_by: int | None,
+        opened_at: float,
+        closes_at: float,
+    ) -> tuple[int, bool]: ...
+    async def challenge(self, challenge_id: int) -> StoredChallenge | None: ...
+    async def daily_challenge(
+        self, scope: ChallengeScope, guild_id: int | None, day: str
+    ) -> StoredChallenge | None: ...
+    async def open_challenges(self, guild_id: int | None, now: float) -> list[StoredChallenge]: ...
+    async def challenges_of_day(self, guild_id: int | None, day: str) -> list[StoredChallenge]: ...
+    async def closed_unposted(self, guild_id: int, now: float) -> list[StoredChallenge]: ...
+    async def set_closed_posted(self, challenge_id: int) -> bool: ...
+    async def set_challenge_message(
+        self, challenge_id: int, channel_id: int | None, message_id: int | None
+    ) -> None: ...
+    async def set_pars(self, challenge_id: int, pars: Sequence[ParDeal]) -> None: ...
+    async def pars(self, challenge_id: int) -> list[ParDeal]: ...
+    async def start_attempt(
+        self,
+        *,
+        challenge_id: int,
+        player_id: int,
+        variant: int,
+        guild_id: int | None,
+        channel_id: int,
+        players: int,
+        rules: dict[str, Any],
+        deals_target: int,
+        seed: int,
+        seats: Sequence[int],
+        started_at: float,
+    ) -> int: ...
+    async def attempt(self, challenge_id: int, player_id: int) -> StoredAttempt | None: ...
+    async def attempt_of_game(self, game_id: int) -> StoredAttempt | None: ...
+    async def attempts(self, challenge_id: int) -> list[StoredAttempt]: ...
+    async def challenge_results(self, challenge_id: int) -> list[AttemptDeal]: ...
+    async def challenge_days(self, player_id: int) -> list[str]: ...
+
+
 @runtime_checkable
 class ClickRoutes(Protocol):
     """Clicks carried from the process that received them to the one that owns their
@@ -164,7 +227,7 @@ class TableStorage(Players, Games, ActionLog, DealRecords, Protocol):
     def transaction(self) -> AbstractAsyncContextManager[None]: ...
 
 
-class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Protocol):
+class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Challenges, Protocol):
     """Everything, opened by ``open_storage``."""
 
     on_unusable: Callable[[DatabaseUnusable], None] | None

@@ -1,16 +1,19 @@
 """What storage gives back, whatever the backend: players, games and seats as stored,
-a player's past games, leaderboard lines."""
+a player's past games, leaderboard lines, challenges with their pars and attempts."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from tarot_core import DealResult
 
 ENDED = ("finished", "stopped", "cancelled")
 """The statuses of a game that is over: it gets its ``finished_at``."""
 GAME_COLUMNS = (
-    "id, guild_id, channel_id, players, rules, deals_target, seed, status, host_id, turn_timers"
+    "id, guild_id, channel_id, players, rules, deals_target, seed, status, host_id, turn_timers,"
+    " challenge_id"
 )
 """What ``stored_game`` reads a game from, in this order."""
 
@@ -29,7 +32,7 @@ class StoredGame:
     turn_timers: tuple[float, float] | None = None
     """The table's own (reminder, stand-in) delays; None: the process's."""
     challenge_id: int | None = None
-    """The challenge this game is an attempt at; None for a table's game."""
+    """The challenge this game is a member's attempt at; None for a table's game."""
 
 
 def stored_game(row: Any) -> StoredGame:
@@ -46,6 +49,7 @@ def stored_game(row: Any) -> StoredGame:
         status=row[7],
         host_id=row[8],
         turn_timers=None if timers is None else (float(timers[0]), float(timers[1])),
+        challenge_id=None if row[10] is None else int(row[10]),
     )
 
 
@@ -164,3 +168,143 @@ class PlayerStats(PlayerLine):
     """None while the player has fewer than ``min_games`` games in this scope."""
     ranked: int
     """How many players are ranked in this scope."""
+
+
+ChallengeScope = Literal["guild", "instance"]
+"""A challenge of one server, or of every server of this bot (its ``guild_id`` None)."""
+
+
+@dataclass(frozen=True)
+class StoredChallenge:
+    """A fixed set of deals each member plays alone against computer players."""
+
+    id: int
+    scope: ChallengeScope
+    guild_id: int | None
+    """None for the instance's."""
+    day: str | None
+    """'YYYY-MM-DD' (UTC) for a daily challenge, None for one opened on demand."""
+    players: int
+    rules: dict[str, Any]
+    """The rule options, as a game's."""
+    deals: int
+    seat: int
+    """Where every member sits."""
+    variants: int
+    """How many versions of each deal; each attempt plays one."""
+    level: str
+    """The computer players' level, e.g. 'expert:64'."""
+    seed: int
+    """Secret: the deals follow from it; never shown."""
+    created_by: int | None
+    """The player who opened it on demand; None for a daily one."""
+    opened_at: float
+    closes_at: float
+    channel_id: int | None
+    message_id: int | None
+    """Where it was posted, if it was."""
+    closed_posted: bool
+    """Its final table is posted."""
+
+
+CHALLENGE_COLUMNS = (
+    "id, scope, guild_id, day, players, rules, deals, seat, variants, level, seed,"
+    " created_by, opened_at, closes_at, channel_id, message_id, closed_posted"
+)
+"""What ``stored_challenge`` reads a challenge from, in this order."""
+
+
+def stored_challenge(row: Any) -> StoredChallenge:
+    """A challenge from a row of ``CHALLENGE_COLUMNS`` (rules as JSON, the seed as text)."""
+    return StoredChallenge(
+        id=int(row[0]),
+        scope=row[1],
+        guild_id=None if row[2] is None else int(row[2]),
+        day=row[3],
+        players=row[4],
+        rules=json.loads(row[5]),
+        deals=row[6],
+        seat=row[7],
+        variants=row[8],
+        level=row[9],
+        seed=int(row[10]),
+        created_by=None if row[11] is None else int(row[11]),
+        opened_at=float(row[12]),
+        closes_at=float(row[13]),
+        channel_id=None if row[14] is None else int(row[14]),
+        message_id=None if row[15] is None else int(row[15]),
+        closed_posted=bool(row[16]),
+    )
+
+
+@dataclass(frozen=True)
+class ParDeal:
+    """What the strongest computer player made of one deal of one variant in the
+    challenge's seat: the mark every member's score on that deal is set against."""
+
+    variant: int
+    number: int
+    """The deal's index, from 0."""
+    score: int
+    """The challenge's seat's score."""
+    outcome: str
+    """'played', 'passed' or 'petit_sec'."""
+    taker_seat: int | None
+    contract: str | None
+    made: bool | None
+    record: dict[str, Any]
+    """The par's ``tarot-deal/1`` record, for the review of the deal."""
+
+    @classmethod
+    def of(
+        cls, variant: int, number: int, seat: int, result: DealResult, record: dict[str, Any]
+    ) -> ParDeal:
+        """The par of a deal as ``par_deal`` played it (``record``: its ``to_record``)."""
+        return cls(
+            variant=variant,
+            number=number,
+            score=result.scores[seat],
+            outcome=str(result.outcome),
+            taker_seat=result.taker,
+            contract=None if result.contract is None else result.contract.text,
+            made=result.made,
+            record=record,
+        )
+
+
+@dataclass(frozen=True)
+class StoredAttempt:
+    """One member's play of one challenge: a game of its own (``game_id``)."""
+
+    challenge_id: int
+    player_id: int
+    name: str
+    """The player's display name."""
+    variant: int
+    game_id: int
+    guild_id: int | None
+    """The server it was played from (for the ranking per server)."""
+    started_at: float
+    finished_at: float | None
+    """None while it is being played (or was left unfinished)."""
+
+
+@dataclass(frozen=True)
+class AttemptDeal:
+    """One recorded deal of one attempt, as the challenge's results compare it."""
+
+    player_id: int
+    name: str
+    guild_id: int | None
+    variant: int
+    game_id: int
+    finished_at: float | None
+    """The attempt's end; None while it is unfinished."""
+    number: int
+    """The deal's index, from 0, as ``ParDeal.number`` (a game stores it from 1)."""
+    score: int
+    """The challenge's seat's score: the member's."""
+    outcome: str
+    taker_seat: int | None
+    contract: str | None
+    made: bool | None

@@ -22,7 +22,7 @@ import pytest
 from cli_support import ROOT, clean_env, run
 
 from bot.__main__ import main
-from bot.storage import FinishedDeal, Storage, copying, open_storage
+from bot.storage import FinishedDeal, ParDeal, Storage, copying, open_storage
 from bot.storage.copying import CopyMismatch, copy_database
 from tarot_core import Rules, to_record
 from tarot_core.lab.bench import random_deal
@@ -32,7 +32,7 @@ GUILD = 2**62 + 7
 
 TABLES = (
     "players games seats deals deal_scores actions player_stats game_results meta guild_settings"
-    " routed_clicks"
+    " routed_clicks challenges challenge_pars challenge_attempts"
 ).split()
 
 
@@ -44,6 +44,8 @@ class Filled:
     """Player ids: the humans, then a bot."""
     games: list[int]
     """A finished game in the guild, one outside any guild, a live game, a lobby."""
+    challenge: int
+    """A daily challenge with its pars and a finished attempt."""
 
 
 async def fill(path: Path) -> Filled:
@@ -85,9 +87,50 @@ async def fill(path: Path) -> Filled:
         games += [live, lobby]
         await db.set_guild_settings(GUILD, {"players": 5, "threads": False})
         await db.set_meta("commands_hash", "abc123")
+        challenge = await challenge_played(db, players)
     finally:
         await db.close()
-    return Filled(users, players, games)
+    return Filled(users, players, games, challenge)
+
+
+async def challenge_played(db: Storage, ids: list[int]) -> int:
+    """A daily challenge of the guild, its pars and a member's finished attempt."""
+    rules = Rules(players=4)
+    challenge, _ = await db.create_challenge(
+        scope="guild",
+        guild_id=GUILD,
+        day="2026-11-28",
+        players=4,
+        rules=rules.options(),
+        deals=1,
+        seat=0,
+        variants=1,
+        level="expert:64",
+        seed=2**64 - 1,
+        created_by=ids[0],
+        opened_at=1.0e9,
+        closes_at=1.0e9 + 86400,
+    )
+    deal = random_deal(random.Random(5), rules, 0)
+    assert deal.result is not None
+    await db.set_pars(challenge, [ParDeal.of(0, 0, 0, deal.result, to_record(deal))])
+    seats = [ids[0], ids[3], ids[3], ids[3]]
+    game = await db.start_attempt(
+        challenge_id=challenge,
+        player_id=ids[0],
+        variant=0,
+        guild_id=GUILD,
+        channel_id=44,
+        players=4,
+        rules=rules.options(),
+        deals_target=1,
+        seed=9,
+        seats=seats,
+        started_at=1.0e9 + 60,
+    )
+    finished = FinishedDeal(1, to_record(deal), deal.result, seats)
+    await db.save_turn(game, 0, {"type": "play"}, [finished], list(deal.result.scores))
+    return challenge
 
 
 async def finished_game(db: Storage, guild_id: int | None, ids: list[int], host: int | None) -> int:
@@ -122,6 +165,12 @@ async def everything(db: Storage, filled: Filled) -> dict[str, Any]:
         "live": await db.live_games(),
         "settings": await db.guild_settings(GUILD),
         "meta": await db.meta("commands_hash"),
+        "challenge": (
+            await db.challenge(filled.challenge),
+            await db.pars(filled.challenge),
+            await db.attempts(filled.challenge),
+            await db.challenge_results(filled.challenge),
+        ),
         "users": [
             (await db.locale(u), await db.dm_closed(filled.games[2], u)) for u in filled.users
         ],
@@ -178,7 +227,7 @@ async def test_everything_is_copied_with_its_ids_and_reads_back_the_same(
 ) -> None:
     path, filled = source
     report = await copy_database(path, pg_url, seed=1)
-    assert report.tables["deals"] == 4 and report.tables["actions"] == 7
+    assert report.tables["deals"] == 5 and report.tables["actions"] == 8
     assert report.tables["player_stats"] == 8  # 4 players, globally and in the guild
     src, dst = await open_storage(path), await open_storage(pg_url)
     try:
@@ -197,6 +246,7 @@ async def test_everything_is_copied_with_its_ids_and_reads_back_the_same(
     assert after["settings"] == {"players": 5, "threads": False}
     assert after["meta"] == "abc123"
     assert [g.id for g in after["live"]] == filled.games[2:]
+    assert after["challenge"][0].seed == 2**64 - 1 and len(after["challenge"][3]) == 1
 
 
 async def test_a_row_made_after_the_copy_gets_a_fresh_id(
@@ -219,8 +269,8 @@ async def test_a_row_made_after_the_copy_gets_a_fresh_id(
     finally:
         await dst.close()
     assert newcomer == max(filled.players) + 1
-    assert game == max(filled.games) + 1
-    assert deal_id == 5  # four deals were copied
+    assert game == max(filled.games) + 2  # past the challenge attempt's game too
+    assert deal_id == 6  # five deals were copied
 
 
 async def test_the_command_copies_and_reports_each_table(
@@ -233,7 +283,7 @@ async def test_the_command_copies_and_reports_each_table(
     assert lines[0] == f"Copied sqlite://{path} to {pg_url}:"
     shown = [line.split() for line in lines[1:] if line.startswith("  ")]
     assert {name: int(rows.replace(",", "")) for name, rows in shown} == await row_counts(pg_url)
-    assert "Verified before committing: the row counts of 11 tables" in done.stdout
+    assert "Verified before committing: the row counts of 14 tables" in done.stdout
     assert "2 leaderboards, every page (8 lines)" in done.stdout
     assert "2 live games" in done.stdout
 
@@ -345,7 +395,7 @@ async def test_a_copy_that_differs_from_its_source_is_rolled_back(
     db = await open_storage(pg_url)  # the schema, as a bot would make it
     await db.close()
     keys = await foreign_keys(pg_url)
-    assert len(keys) == 10
+    assert len(keys) == 16
     with pytest.raises(CopyMismatch, match=found):
         await copy_database(path, pg_url)
     assert await row_counts(pg_url) == dict.fromkeys(TABLES, 0)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import asyncpg
 
 from ..errors import DatabaseUnusable
+from ..sql.challenges import ChallengeQueries
 from ..sql.deals import DealQueries
 from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
@@ -47,6 +48,7 @@ class PostgresStorage(
     HistoryQueries,
     MessageRefQueries,
     GuildSettingsQueries,
+    ChallengeQueries,
 ):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""

@@ -4,6 +4,10 @@ A turn is stored with the deals it finishes and the game's end in one transactio
 of all tables sharing commits (``turns.py``). A duplicate deal is found with ``ON CONFLICT
 DO NOTHING`` rather than a failed statement, so that the caller's transaction stays usable
 after the ``StorageError`` (PostgreSQL aborts a transaction on any failed statement).
+
+A challenge's game (a member's attempt, ``challenges.py``) is stored the same way but
+never counted: whether a game counts in the leaderboards is decided once, by
+``_Game.counted``.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tarot_core import DealResult
@@ -77,10 +82,11 @@ class DealQueries(Backend):
     ) -> int:
         """Store a finished deal and its seat scores, once: a second time is an error.
 
-        The deal is added to its players' leaderboard totals in the same transaction.
+        The deal is added to its players' leaderboard totals in the same transaction,
+        unless its game is a challenge's.
         """
         async with self.writes() as db:
-            guild_id = await _guild(db, game_id)
+            game = await _game(db, game_id)
             deal_id = await db.fetchval(
                 "INSERT INTO deals (game_id, number, outcome, taker_seat, contract, made,"
                 " record, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
@@ -104,7 +110,8 @@ class DealQueries(Backend):
                     for seat, score in enumerate(result.scores)
                 ],
             )
-            await counting.count_deal(db, guild_id, result, player_ids)
+            if game.counted:
+                await counting.count_deal(db, game.guild_id, result, player_ids)
         return int(deal_id)
 
     async def finish_game(self, game_id: int, totals: Sequence[int]) -> None:
@@ -114,17 +121,12 @@ class DealQueries(Backend):
         game for each distinct seated player and the new ratings, globally and in the guild.
         The game's row is locked first (``LOCK_ROW``), so a second process ending it too
         finds it finished. A game stopped early never comes here: its deals count, it is
-        not rated.
+        not rated. A challenge's game only ends: it is 'finished', and so is its attempt.
         """
         async with self.writes() as db:
-            game = await db.fetchrow(
-                f"SELECT guild_id, status FROM games WHERE id = $1{self.LOCK_ROW}", game_id
-            )
-            if game is None:
-                raise StorageError(f"game {game_id} does not exist")
-            guild_id, status = game
-            if status != "playing":
-                raise StorageError(f"game {game_id} is {status}, not playing")
+            game = await _game(db, game_id, self.LOCK_ROW)
+            if game.status != "playing":
+                raise StorageError(f"game {game_id} is {game.status}, not playing")
             seated = await db.fetch(
                 "SELECT seat, player_id FROM seats WHERE game_id = $1 ORDER BY seat", game_id
             )
@@ -132,6 +134,15 @@ class DealQueries(Backend):
                 raise StorageError(
                     f"game {game_id}: {len(totals)} totals for seats {[s for s, _ in seated]}"
                 )
+            now = time.time()
+            if not game.counted:
+                await db.execute(
+                    "UPDATE challenge_attempts SET finished_at = $1 WHERE game_id = $2",
+                    now,
+                    game_id,
+                )
+                await _finished(db, game_id, now)
+                return
             player_ids = [int(p) for _, p in seated]
             ranks = tarot_ranks(totals)
             await db.executemany(
@@ -142,12 +153,8 @@ class DealQueries(Backend):
                     for seat, total in enumerate(totals)
                 ],
             )
-            await db.execute(
-                "UPDATE games SET status = 'finished', finished_at = $1 WHERE id = $2",
-                time.time(),
-                game_id,
-            )
-            await counting.count_game(db, guild_id, player_ids, totals, self.LOCK_ROW)
+            await _finished(db, game_id, now)
+            await counting.count_game(db, game.guild_id, player_ids, totals, self.LOCK_ROW)
 
     async def deal_records(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.current().fetch(
@@ -163,8 +170,36 @@ class DealQueries(Backend):
         return int(counted)
 
 
-async def _guild(db: Rows, game_id: int) -> int | None:
-    row = await db.fetchrow("SELECT guild_id FROM games WHERE id = $1", game_id)
+@dataclass(frozen=True)
+class _Game:
+    """What storing a game's deals and its end needs to know of it."""
+
+    guild_id: int | None
+    status: str
+    challenge_id: int | None
+
+    @property
+    def counted(self) -> bool:
+        """Whether its deals and its end count in the leaderboards and ratings: a
+        challenge's game, one member against computer players on chosen deals, never does."""
+        return self.challenge_id is None
+
+
+async def _game(db: Rows, game_id: int, lock_row: str = "") -> _Game:
+    row = await db.fetchrow(
+        f"SELECT guild_id, status, challenge_id FROM games WHERE id = $1{lock_row}", game_id
+    )
     if row is None:
         raise StorageError(f"game {game_id} does not exist")
-    return None if row[0] is None else int(row[0])
+    guild_id, status, challenge_id = row
+    return _Game(
+        None if guild_id is None else int(guild_id),
+        str(status),
+        None if challenge_id is None else int(challenge_id),
+    )
+
+
+async def _finished(db: Rows, game_id: int, now: float) -> None:
+    await db.execute(
+        "UPDATE games SET status = 'finished', finished_at = $1 WHERE id = $2", now, game_id
+    )

@@ -226,4 +226,56 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE players DROP COLUMN dm_closed;
     """,
+    # 13: challenges (issue 25): a fixed set of deals each member plays alone against
+    # computer players, compared with the par and with each other; their pars, each
+    # member's one attempt (a game of its own, ``games.challenge_id``, never counted in the
+    # leaderboards). One daily challenge per scope, server and day.
+    """
+    CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        scope TEXT NOT NULL CHECK (scope IN ('guild', 'instance')),
+        guild_id INTEGER,
+        day TEXT,
+        players INTEGER NOT NULL CHECK (players BETWEEN 3 AND 6),
+        rules TEXT NOT NULL,
+        deals INTEGER NOT NULL CHECK (deals BETWEEN 1 AND 20),
+        seat INTEGER NOT NULL,
+        variants INTEGER NOT NULL DEFAULT 1 CHECK (variants BETWEEN 1 AND 10),
+        level TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        created_by INTEGER REFERENCES players (id),
+        opened_at REAL NOT NULL,
+        closes_at REAL NOT NULL,
+        channel_id INTEGER,
+        message_id INTEGER,
+        closed_posted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX challenges_daily
+        ON challenges (scope, COALESCE(guild_id, 0), day) WHERE day IS NOT NULL;
+    CREATE INDEX challenges_by_guild ON challenges (guild_id, closes_at);
+    CREATE TABLE challenge_pars (
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        variant INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        taker_seat INTEGER,
+        contract TEXT,
+        made INTEGER,
+        record TEXT NOT NULL,
+        PRIMARY KEY (challenge_id, variant, number)
+    );
+    CREATE TABLE challenge_attempts (
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        variant INTEGER NOT NULL,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games (id),
+        guild_id INTEGER,
+        started_at REAL NOT NULL,
+        finished_at REAL,
+        PRIMARY KEY (challenge_id, player_id)
+    );
+    CREATE INDEX challenge_attempts_by_player ON challenge_attempts (player_id);
+    ALTER TABLE games ADD COLUMN challenge_id INTEGER REFERENCES challenges (id);
+    """,
 )

@@ -19,6 +19,7 @@ from pathlib import Path
 import aiosqlite
 
 from ..errors import DatabaseLost, DatabaseUnusable
+from ..sql.challenges import ChallengeQueries
 from ..sql.deals import DealQueries
 from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
@@ -41,6 +42,7 @@ class SqliteStorage(
     HistoryQueries,
     MessageRefQueries,
     GuildSettingsQueries,
+    ChallengeQueries,
 ):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
