@@ -98,32 +98,32 @@ def standings(
         lines = []
         for number in numbers:
             p = par[(a.variant, number)]
-            row = played[a.game_id].get(number)
-            if row is None:
+            mine = played[a.game_id].get(number)
+            if mine is None:
                 lines.append(DealLine(number, p.score, p.score, False, None, None, False, None))
                 continue
             others = list(field[(a.variant, number)])
-            others.remove(row.score)
+            others.remove(mine.score)
+            took = mine.taker_seat == seat
             lines.append(
                 DealLine(
                     number,
-                    row.score,
+                    mine.score,
                     p.score,
                     True,
-                    matchpoints(row.score, others),
-                    row.contract,
-                    row.taker_seat == seat,
-                    row.made if row.taker_seat == seat else None,
+                    matchpoints(mine.score, others),
+                    mine.contract,
+                    took,
+                    mine.made if took else None,
                 )
             )
         out.append(
-            Standing(a.player_id, a.name, a.guild_id, a.variant, a.finished_at is not None,
-                     tuple(lines))
+            Standing(
+                a.player_id, a.name, a.guild_id, a.variant, a.finished_at is not None, tuple(lines)
+            )
         )
     out.sort(key=_order)
-    return [
-        _ranked(s, 1 + sum(_order(o) < _order(s) for o in out)) for s in out
-    ]
+    return [_ranked(s, 1 + sum(_order(o) < _order(s) for o in out)) for s in out]
 
 
 def _order(s: Standing) -> tuple[float, int]:
@@ -159,6 +159,4 @@ def field(
         if row.taker_seat == seat:
             c[1] += 1
             c[2] += bool(row.made)
-    return [
-        FieldDeal(p.variant, p.number, p, *counts[(p.variant, p.number)]) for p in pars
-    ]
+    return [FieldDeal(p.variant, p.number, p, *counts[(p.variant, p.number)]) for p in pars]

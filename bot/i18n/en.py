@@ -33,6 +33,11 @@ MESSAGES: dict[str, str] = {
         "A challenge is played to its end by its player alone:"
         " it cannot be stopped, and no bot takes the seat."
     ),
+    "refused.no_challenge": "There is no such challenge here.",
+    "refused.challenge_closed": "This challenge is closed: /challenge results shows them.",
+    "refused.already_played": "You have played this challenge already: one attempt each.",
+    "refused.attempt_under_way": "Finish the challenge you are playing in your messages first.",
+    "refused.results_hidden": "The results stay hidden until you have played this challenge.",
     "refused.no_table": "There is no table in this channel.",
     "refused.not_lobby": "The game has already started.",
     "refused.not_seated": "You are not seated at this table.",

@@ -38,6 +38,11 @@ MESSAGES: dict[str, str] = {
         "Un desafío lo juega hasta el final su jugador solo:"
         " no se puede detener y ningún bot ocupa el asiento."
     ),
+    "refused.no_challenge": "Aquí no hay ningún desafío así.",
+    "refused.challenge_closed": "Este desafío está cerrado: /challenge results da los resultados.",
+    "refused.already_played": "Ya has jugado este desafío: un intento por persona.",
+    "refused.attempt_under_way": "Termina primero el desafío que juegas en tus mensajes.",
+    "refused.results_hidden": "Los resultados siguen ocultos hasta que juegues este desafío.",
     "refused.no_table": "No hay ninguna mesa en este canal.",
     "refused.not_lobby": "La partida ya ha empezado.",
     "refused.not_seated": "No tienes asiento en esta mesa.",

@@ -36,6 +36,11 @@ MESSAGES: dict[str, str] = {
         "Un défi se joue jusqu'au bout par son joueur seul :"
         " il ne peut pas être arrêté, et aucun bot ne prend la place."
     ),
+    "refused.no_challenge": "Il n'y a pas de tel défi ici.",
+    "refused.challenge_closed": "Ce défi est clos : voyez ses résultats avec /challenge results.",
+    "refused.already_played": "Vous avez déjà joué ce défi : une seule tentative chacun.",
+    "refused.attempt_under_way": "Terminez d'abord le défi que vous jouez dans vos messages.",
+    "refused.results_hidden": "Les résultats restent cachés tant que vous n'avez pas joué ce défi.",
     "refused.no_table": "Il n'y a pas de table dans ce salon.",
     "refused.not_lobby": "La partie a déjà commencé.",
     "refused.not_seated": "Vous n'êtes pas assis à cette table.",

@@ -46,6 +46,11 @@ MESSAGES: dict[str, str] = {
         "Wyzwanie rozgrywa do końca sam jego gracz:"
         " nie można go przerwać i żaden bot nie zajmie miejsca."
     ),
+    "refused.no_challenge": "Nie ma tu takiego wyzwania.",
+    "refused.challenge_closed": "To wyzwanie jest zamknięte: wyniki pokaże /challenge results.",
+    "refused.already_played": "To wyzwanie już rozegrałeś: jedna próba na osobę.",
+    "refused.attempt_under_way": "Najpierw dokończ wyzwanie rozgrywane w wiadomościach prywatnych.",
+    "refused.results_hidden": "Wyniki pozostają ukryte, dopóki nie rozegrasz tego wyzwania.",
     "refused.no_table": "Na tym kanale nie ma stołu.",
     "refused.not_lobby": "Gra już się rozpoczęła.",
     "refused.not_seated": "Nie masz miejsca przy tym stole.",

@@ -106,7 +106,7 @@ class BotMoves:
         seed = table.decision_seed(turn, seen)
         loop = asyncio.get_running_loop()
         try:
-            answer = loop.run_in_executor(self._pool(), think, level, seed, settings.think_ms, seen)
+            answer = loop.run_in_executor(self.pool(), think, level, seed, settings.think_ms, seen)
         except Exception:
             log.exception("game %s: bot %s failed at turn %s", table.game_id, level, turn)
             return seen.legal[0]
@@ -175,7 +175,7 @@ class BotMoves:
         if table.playing_at(turn):
             self.start(table, turn, level, stand_in=stand_in)
 
-    def _pool(self) -> Executor:
+    def pool(self) -> Executor:
         if self._executor is None:
             self._executor = bot_pool()
         return self._executor

@@ -114,6 +114,11 @@ class TableManager:
         ``owns``, only those of the servers it accepts."""
         return await restore_tables(self._ctx, self._timers, self._turns, owns)
 
+    def executor(self) -> Executor:
+        """The worker processes bots think in, for other CPU work of the same kind (a
+        challenge's par)."""
+        return self._bots.pool()
+
     async def open_attempt(self, game_id: int) -> TableSnapshot:
         """A challenge's attempt, stored with its seats as a game in play (the challenges'
         own storage call), taken up as a table in its channel (its member's DMs): its first

@@ -10,8 +10,8 @@ from tarot_core import Bid, Contract, Rules, make_bot, view
 from tarot_core.duplicate import (
     DuplicateGame,
     challenge_deal,
-    opponent_seed,
     matchpoints,
+    opponent_seed,
     par_deal,
     secret_seed,
     variant_seed,
