@@ -95,15 +95,24 @@ class ChallengeService:
         :raises Refused: players, deals, variants out of bounds, or rules the engine refuses.
         """
         if not 3 <= players <= 6:
-            raise Refused(RefusalCode.BAD_PLAYERS, "a challenge has 3 to 6 players")
+            raise Refused(
+                RefusalCode.BAD_PLAYERS,
+                f"a table has 3 to 6 players, not {players}",
+                players=players,
+            )
         if not 1 <= deals <= MAX_DEALS:
-            raise Refused(RefusalCode.BAD_DEALS, f"a challenge has 1 to {MAX_DEALS} deals")
+            raise Refused(
+                RefusalCode.BAD_DEALS,
+                f"a challenge has 1 to {MAX_DEALS} deals, not {deals}",
+                max=MAX_DEALS,
+                deals=deals,
+            )
         if not 1 <= variants <= MAX_VARIANTS:
             raise ValueError(f"variants: 1 to {MAX_VARIANTS}, not {variants}")
         try:
             rules = Rules.from_options(players, options or {})
         except RulesError as e:
-            raise Refused(RefusalCode.BAD_RULES, str(e), reason=str(e)) from None
+            raise Refused(RefusalCode.BAD_RULES, f"rule options: {e}", reason=str(e)) from None
         scope: ChallengeScope = "guild" if guild_id is not None else "instance"
         if day is not None:
             key = await self.storage.instance_key()

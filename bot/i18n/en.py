@@ -806,4 +806,46 @@ MESSAGES: dict[str, str] = {
     "terminal.accept.poignee": "{choices}, or the cards to show, separated by spaces",
     "terminal.ask.lead": "Your lead ({choices}):",
     "terminal.ask.play": "Your card ({choices}):",
+    "challenge.label": "#{id} · {day} · {deals} deals at {players}",
+    "challenge.label.instance": "#{id} · everyone's · {day} · {deals} deals at {players}",
+    "challenge.post": (
+        "**Challenge #{id}** · {deals} deals at {players} players · closes {closes}\nEveryone "
+        "plays the same cards, alone against computer players, and is compared deal by deal with "
+        "the others and with the par (the expert bot in the same seat). One attempt each; the "
+        "results stay hidden until you have played."
+    ),
+    "challenge.rules": "Rules: {rules}",
+    "challenge.play": "Play",
+    "challenge.started": "Your challenge is in your messages: {link}",
+    "challenge.none_open": (
+        "No challenge is open here. A member with Manage Server opens one with /challenge create."
+    ),
+    "challenge.no_results": "No challenge of this server to show.",
+    "challenge.dms_closed": (
+        "I cannot send you messages: a challenge is played in your messages. Allow direct "
+        "messages from this server's members, then press Play again."
+    ),
+    "challenge.mp": "{mp} of the matchpoints",
+    "challenge.mp.alone": "nobody to compare with yet",
+    "challenge.deal.unplayed": "not played: the par's {score}",
+    "challenge.deal.passed": "everybody passed: {score}",
+    "challenge.deal.made": "you took a {contract} and made it: {score}",
+    "challenge.deal.down": "you took a {contract} and went down: {score}",
+    "challenge.deal.defended": "you defended: {score}",
+    "challenge.par.passed": "the par passed ({score})",
+    "challenge.par.took": "the par took a {contract}: {score}",
+    "challenge.par.defended": "the par defended: {score}",
+    "challenge.deal": (
+        "Deal {n}: {you} ({versus} against the par; {par}). {took} of {played} took. {mp}."
+    ),
+    "challenge.row": "{rank}. {name}: {mp}, {versus} against the par",
+    "challenge.unfinished": "(unfinished)",
+    "challenge.results.title": "**Challenge #{id}** · {day} · {count} in the results",
+    "challenge.results.open": "Still open: more members may finish by {closes}.",
+    "challenge.results.you": (
+        "You: rank {rank} of {count} here, {mp}, {versus} against the par ({total} points)."
+    ),
+    "challenge.results.everywhere": "Among every server's players: rank {rank} of {count}.",
+    "challenge.results.nobody": "Nobody has finished it yet.",
+    "challenge.finished": "**Challenge #{id} played.**",
 }

@@ -852,4 +852,49 @@ MESSAGES: dict[str, str] = {
     "terminal.accept.poignee": "{choices}, o las cartas a mostrar, separadas por espacios",
     "terminal.ask.lead": "Tu salida ({choices}):",
     "terminal.ask.play": "Tu carta ({choices}):",
+    "challenge.label": "n.º {id} · {day} · {deals} manos a {players}",
+    "challenge.label.instance": "n.º {id} · de todos · {day} · {deals} manos a {players}",
+    "challenge.post": (
+        "**Desafío n.º {id}** · {deals} manos a {players} jugadores · cierra {closes}\nTodos "
+        "juegan las mismas cartas, solos contra jugadores de la computadora, y se comparan mano a "
+        "mano con los demás y con el par (el bot experto en el mismo asiento). Un intento por "
+        "persona; los resultados siguen ocultos hasta que hayas jugado."
+    ),
+    "challenge.rules": "Reglas: {rules}",
+    "challenge.play": "Jugar",
+    "challenge.started": "Tu desafío está en tus mensajes: {link}",
+    "challenge.none_open": (
+        "No hay ningún desafío abierto aquí. Un miembro que gestiona el servidor abre uno con "
+        "/challenge create."
+    ),
+    "challenge.no_results": "No hay ningún desafío de este servidor que mostrar.",
+    "challenge.dms_closed": (
+        "No puedo escribirte: un desafío se juega en tus mensajes directos. Permite los mensajes "
+        "directos de los miembros de este servidor y vuelve a pulsar Jugar."
+    ),
+    "challenge.mp": "{mp} de los puntos de partido",
+    "challenge.mp.alone": "todavía nadie con quien compararte",
+    "challenge.deal.unplayed": "no jugada: la puntuación del par, {score}",
+    "challenge.deal.passed": "todos pasaron: {score}",
+    "challenge.deal.made": "tomaste una {contract} y la cumpliste: {score}",
+    "challenge.deal.down": "tomaste una {contract} y fallaste: {score}",
+    "challenge.deal.defended": "defendiste: {score}",
+    "challenge.par.passed": "el par pasó ({score})",
+    "challenge.par.took": "el par tomó una {contract}: {score}",
+    "challenge.par.defended": "el par defendió: {score}",
+    "challenge.deal": (
+        "Mano {n}: {you} ({versus} frente al par; {par}). {took} de {played} tomaron. {mp}."
+    ),
+    "challenge.row": "{rank}. {name}: {mp}, {versus} frente al par",
+    "challenge.unfinished": "(sin terminar)",
+    "challenge.results.title": "**Desafío n.º {id}** · {day} · {count} en la clasificación",
+    "challenge.results.open": "Sigue abierto: más miembros pueden terminar antes de {closes}.",
+    "challenge.results.you": (
+        "Tú: puesto {rank} de {count} aquí, {mp}, {versus} frente al par ({total} puntos)."
+    ),
+    "challenge.results.everywhere": (
+        "Entre los jugadores de todos los servidores: puesto {rank} de {count}."
+    ),
+    "challenge.results.nobody": "Nadie lo ha terminado todavía.",
+    "challenge.finished": "**Desafío n.º {id} jugado.**",
 }

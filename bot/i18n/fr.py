@@ -859,4 +859,48 @@ MESSAGES: dict[str, str] = {
     "terminal.accept.poignee": "{choices}, ou les cartes à montrer, séparées par des espaces",
     "terminal.ask.lead": "Votre entame ({choices}) :",
     "terminal.ask.play": "Votre carte ({choices}) :",
+    "challenge.label": "n°{id} · {day} · {deals} donnes à {players}",
+    "challenge.label.instance": "n°{id} · commun · {day} · {deals} donnes à {players}",
+    "challenge.post": (
+        "**Défi n°{id}** · {deals} donnes à {players} joueurs · se termine {closes}\nTout le "
+        "monde joue les mêmes cartes, seul contre des joueurs de l'ordinateur, et se compare "
+        "donne par donne aux autres et au par (le bot expert à la même place). Une tentative "
+        "chacun ; les résultats restent cachés tant que vous n'avez pas joué."
+    ),
+    "challenge.rules": "Règles : {rules}",
+    "challenge.play": "Jouer",
+    "challenge.started": "Votre défi est dans vos messages : {link}",
+    "challenge.none_open": (
+        "Aucun défi n'est ouvert ici. Un membre qui gère le serveur en ouvre un avec /challenge "
+        "create."
+    ),
+    "challenge.no_results": "Aucun défi de ce serveur à montrer.",
+    "challenge.dms_closed": (
+        "Je ne peux pas vous écrire : un défi se joue dans vos messages privés. Autorisez les "
+        "messages privés des membres de ce serveur, puis appuyez de nouveau sur Jouer."
+    ),
+    "challenge.mp": "{mp} des points de match",
+    "challenge.mp.alone": "personne à qui se comparer pour l'instant",
+    "challenge.deal.unplayed": "non jouée : le score du par, {score}",
+    "challenge.deal.passed": "tout le monde a passé : {score}",
+    "challenge.deal.made": "vous avez pris une {contract} et l'avez réussie : {score}",
+    "challenge.deal.down": "vous avez pris une {contract} et chuté : {score}",
+    "challenge.deal.defended": "vous avez défendu : {score}",
+    "challenge.par.passed": "le par a passé ({score})",
+    "challenge.par.took": "le par a pris une {contract} : {score}",
+    "challenge.par.defended": "le par a défendu : {score}",
+    "challenge.deal": (
+        "Donne {n} : {you} ({versus} par rapport au par ; {par}). {took} sur {played} ont pris. "
+        "{mp}."
+    ),
+    "challenge.row": "{rank}. {name} : {mp}, {versus} par rapport au par",
+    "challenge.unfinished": "(inachevé)",
+    "challenge.results.title": "**Défi n°{id}** · {day} · {count} classés",
+    "challenge.results.open": "Encore ouvert : d'autres membres peuvent finir d'ici {closes}.",
+    "challenge.results.you": (
+        "Vous : {rank}e sur {count} ici, {mp}, {versus} par rapport au par ({total} points)."
+    ),
+    "challenge.results.everywhere": "Parmi les joueurs de tous les serveurs : {rank}e sur {count}.",
+    "challenge.results.nobody": "Personne ne l'a encore terminé.",
+    "challenge.finished": "**Défi n°{id} joué.**",
 }

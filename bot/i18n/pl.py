@@ -873,4 +873,47 @@ MESSAGES: dict[str, str] = {
     "terminal.accept.poignee": "{choices} albo karty do pokazania, oddzielone spacjami",
     "terminal.ask.lead": "Twoje wyjście ({choices}):",
     "terminal.ask.play": "Twoja karta ({choices}):",
+    "challenge.label": "nr {id} · {day} · rozdania: {deals}, graczy: {players}",
+    "challenge.label.instance": "nr {id} · wspólne · {day} · rozdania: {deals}, graczy: {players}",
+    "challenge.post": (
+        "**Wyzwanie nr {id}** · rozdania: {deals}, graczy: {players} · koniec {closes}\nKażdy gra "
+        "tymi samymi kartami, sam przeciwko graczom komputerowym, i jest porównywany rozdanie po "
+        "rozdaniu z innymi oraz z parem (ekspertem na tym samym miejscu). Jedna próba na osobę; "
+        "wyniki pozostają ukryte, dopóki nie zagrasz."
+    ),
+    "challenge.rules": "Zasady: {rules}",
+    "challenge.play": "Graj",
+    "challenge.started": "Twoje wyzwanie czeka w wiadomościach prywatnych: {link}",
+    "challenge.none_open": (
+        "Nie ma tu otwartego wyzwania. Członek z uprawnieniem Zarządzanie serwerem otwiera je "
+        "przez /challenge create."
+    ),
+    "challenge.no_results": "Brak wyzwań tego serwera do pokazania.",
+    "challenge.dms_closed": (
+        "Nie mogę do ciebie napisać: wyzwanie rozgrywa się w wiadomościach prywatnych. Zezwól na "
+        "wiadomości prywatne od członków tego serwera i naciśnij Graj ponownie."
+    ),
+    "challenge.mp": "{mp} punktów meczowych",
+    "challenge.mp.alone": "na razie nie ma z kim porównać",
+    "challenge.deal.unplayed": "nierozegrane: wynik para, {score}",
+    "challenge.deal.passed": "wszyscy spasowali: {score}",
+    "challenge.deal.made": "wziąłeś kontrakt {contract} i go ugrałeś: {score}",
+    "challenge.deal.down": "wziąłeś kontrakt {contract} i przegrałeś: {score}",
+    "challenge.deal.defended": "broniłeś się: {score}",
+    "challenge.par.passed": "par spasował ({score})",
+    "challenge.par.took": "par wziął kontrakt {contract}: {score}",
+    "challenge.par.defended": "par się bronił: {score}",
+    "challenge.deal": (
+        "Rozdanie {n}: {you} ({versus} względem para; {par}). Wzięło {took} z {played}. {mp}."
+    ),
+    "challenge.row": "{rank}. {name}: {mp}, {versus} względem para",
+    "challenge.unfinished": "(nieukończone)",
+    "challenge.results.title": "**Wyzwanie nr {id}** · {day} · w klasyfikacji: {count}",
+    "challenge.results.open": "Wciąż otwarte: kolejni członkowie mogą skończyć do {closes}.",
+    "challenge.results.you": (
+        "Ty: miejsce {rank} z {count} tutaj, {mp}, {versus} względem para ({total} pkt)."
+    ),
+    "challenge.results.everywhere": "Wśród graczy wszystkich serwerów: miejsce {rank} z {count}.",
+    "challenge.results.nobody": "Nikt go jeszcze nie ukończył.",
+    "challenge.finished": "**Wyzwanie nr {id} rozegrane.**",
 }

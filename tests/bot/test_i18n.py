@@ -10,6 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
+import bot.challenges
 import bot.discord
 import bot.tables
 from bot.i18n import MissingParam, catalog, locale_of, t
@@ -24,11 +25,12 @@ from tarot_core.bots import LEVELS
 
 SOURCES = [
     path.read_text(encoding="utf-8")
-    for folder in (bot.tables, bot.discord)
+    for folder in (bot.tables, bot.challenges, bot.discord)
     for path in sorted(Path(folder.__file__).parent.rglob("*.py"))
 ]
-"""The table service's modules, where refusals are raised, and the Discord layer's, which
-raises the few it decides itself (a control of another channel or of another seat)."""
+"""The table service's modules, where refusals are raised, the challenges' (a service beside
+it), and the Discord layer's, which raises the few it decides itself (a control of another
+channel or of another seat)."""
 REFUSAL = re.compile(r"Refused\(\s*(?:RefusalCode\.(\w+)|\"(\w+)\")")
 SAMPLES: dict[str, object] = {
     "name": "Zoé",
