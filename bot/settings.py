@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from tarot_core.bots import LEVELS, MAX_THINK_MS
 from tarot_core.rules import PLAYER_COUNTS, PLAYERS_TEXT
 
+from .challenges.service import LEVEL as CHALLENGE_LEVEL
 from .setting_values import one_of, switch
 from .storage import is_sqlite_file, sqlite_path
 from .storage.locations import is_postgres_url, shown
@@ -64,6 +65,7 @@ KEYS = (
     "TAROT_LOBBY_EXPIRY",
     "TAROT_IDLE_EXPIRY",
     "TAROT_THINK_MS",
+    "TAROT_CHALLENGE_LEVEL",
     "TAROT_BOT_WORKERS",
     "TAROT_DEFAULT_PLAYERS",
     "TAROT_DEFAULT_DEALS",
@@ -102,6 +104,8 @@ class Settings:
     """Processes for bot thinking (and drawing pictures); None: one per core but one."""
     pictures: bool = True
     """A picture of each finished deal and a chart of each game (``on``/``off``)."""
+    challenge_level: str = CHALLENGE_LEVEL
+    """The computer players of a challenge, and its par (``TAROT_CHALLENGE_LEVEL``)."""
     shard_count: int | None = None
     """Gateway shards in all (``TAROT_SHARD_COUNT``); None: as many as Discord recommends."""
     shards: tuple[int, ...] | None = None
@@ -224,6 +228,18 @@ def _positive(value: str) -> int:
     if number < 1:
         raise ValueError
     return number
+
+
+def _challenge_level(value: str) -> str:
+    """``expert:N`` (N samples a decision), ``heuristic`` or ``random``: a level whose
+    decisions follow from their seed alone, never from the time they take, so a challenge's
+    opponents reply alike on any machine (plain ``expert`` thinks for a time)."""
+    if value in ("heuristic", "random"):
+        return value
+    base, colon, samples = value.partition(":")
+    if base != "expert" or not colon or not samples.isdigit() or int(samples) < 1:
+        raise ValueError
+    return value
 
 
 def _shard_list(value: str) -> tuple[int, ...]:
@@ -392,6 +408,12 @@ def load_settings(
         min_games=r.get("TAROT_MIN_GAMES", _positive, 5, "a number of games (1 or more)"),
         bot_workers=r.get("TAROT_BOT_WORKERS", _positive, None, "a number of processes"),
         pictures=r.get("TAROT_PICTURES", switch, True, "on or off"),
+        challenge_level=r.get(
+            "TAROT_CHALLENGE_LEVEL",
+            _challenge_level,
+            CHALLENGE_LEVEL,
+            "expert:N (N samples a decision), heuristic or random",
+        ),
         shard_count=shard_count,
         shards=shards,
         log_level=r.get(

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.challenges import ChallengeService
 from bot.heap import freeze_startup_objects
 from bot.settings import Settings
 from bot.storage import DatabaseUnusable, Storage, open_storage
@@ -23,6 +24,7 @@ from bot.storage.locations import shown
 from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
+from .cogs.challenge import ChallengeCog
 from .cogs.game import GameCog
 from .cogs.help import HelpCog
 from .cogs.stats import StatsCog
@@ -35,6 +37,7 @@ from .rate_budget import budget_trace, process_budget
 from .routing import ClickRouter
 from .shard_check import check_gateway
 from .translator import CatalogTranslator
+from .ui.challenge_play import ChallengePlayButton
 from .ui.controls import ControlButton, ControlSelect
 from .ui.deal_pictures import DealPictureSelect
 from .ui.handler import ControlHandler
@@ -57,6 +60,7 @@ class TarotBot(commands.AutoShardedBot):
 
     storage: Storage
     tables: TableManager
+    challenges: ChallengeService
 
     def __init__(
         self, settings: Settings, *, storage: Storage | None = None, **options: Any
@@ -110,11 +114,15 @@ class TarotBot(commands.AutoShardedBot):
         self.tables = TableManager(
             self.storage, self.presenter, self.settings.tables, executor=self.pool
         )
+        self.challenges = ChallengeService(
+            self.storage, self.tables, executor=self.pool, level=self.settings.challenge_level
+        )
         self.control_handler = ControlHandler(self).handle
-        self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect)
+        self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect, ChallengePlayButton)
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))
         await self.add_cog(HelpCog(self))
+        await self.add_cog(ChallengeCog(self))
         await self.tree.set_translator(CatalogTranslator())
         await sync_if_changed(
             self.tree,

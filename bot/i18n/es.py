@@ -897,4 +897,17 @@ MESSAGES: dict[str, str] = {
     ),
     "challenge.results.nobody": "Nadie lo ha terminado todavía.",
     "challenge.finished": "**Desafío n.º {id} jugado.**",
+    "cmd.challenge": "Desafíos duplicados: las mismas manos para todos, a tu ritmo",
+    "name.challenge.create": "crear",
+    "name.challenge.play": "jugar",
+    "name.challenge.results": "resultados",
+    "name.option.challenge": "desafio",
+    "cmd.challenge.create": (
+        "Abrir un desafío para los miembros de este servidor (Gestionar servidor)"
+    ),
+    "cmd.challenge.create.deals": "Número de manos (4 por defecto)",
+    "cmd.challenge.create.players": "Jugadores en la mesa: de 3 a 6 (4 por defecto)",
+    "cmd.challenge.play": "Jugar un desafío, solo, en tus mensajes directos",
+    "cmd.challenge.which": "Qué desafío (por defecto: el último abierto)",
+    "cmd.challenge.results": "Los resultados de un desafío (una vez que lo hayas jugado)",
 }

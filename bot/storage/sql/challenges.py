@@ -132,6 +132,17 @@ class ChallengeQueries(Backend):
         )
         return [stored_challenge(r) for r in rows]
 
+    async def recent_challenges(self, guild_id: int, limit: int) -> list[StoredChallenge]:
+        """A server's latest challenges, its own and the instance's, open or closed, newest
+        first (what ``/challenge results`` offers)."""
+        rows = await self.current().fetch(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges c WHERE {_MINE}"
+            " ORDER BY c.opened_at DESC, c.id DESC LIMIT $2",
+            guild_id,
+            limit,
+        )
+        return [stored_challenge(r) for r in rows]
+
     async def challenges_of_day(self, guild_id: int | None, day: str) -> list[StoredChallenge]:
         """A day's challenges of a server: its own first, then the instance's."""
         rows = await self.current().fetch(

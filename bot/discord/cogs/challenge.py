@@ -1,0 +1,222 @@
+"""``/challenge ...``: duplicate challenges, the same deals for every member, played alone in
+one's DMs. Thin: which challenge is open, who may play and what they may see are the
+challenges' service's (``bot/challenges``); refusals and failures are the error boundary's.
+
+``/challenge create`` is for members with Manage Server; it posts the challenge in the
+channel with a Play button (``ui/challenge_play.py``). ``/challenge play`` starts or takes
+up one's attempt; ``/challenge results`` shows a challenge's results to whoever may see them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot import guild_config
+from bot.challenges.service import MAX_DEALS
+from bot.i18n import t
+from bot.render.challenges import label, post_text, results_text
+from bot.storage import StoredChallenge
+
+from .. import answering
+from ..errors import answer
+from ..ui.challenge_play import ChallengePlayButton, play_challenge
+from .game import MAX_PLAYERS, MIN_PLAYERS, MULTIPLIER_CHOICES
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+CHOICES_LIMIT = 25
+RECENT = 25
+"""Challenges ``/challenge results`` offers: the server's latest."""
+
+
+@app_commands.guild_only()
+@app_commands.guild_install()
+class ChallengeCog(
+    commands.GroupCog,
+    group_name="challenge",
+    group_description=_(
+        "Duplicate challenges: the same deals for everyone, at your own pace",
+        key="cmd.challenge",
+    ),
+):
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=_("create", key="name.challenge.create"),
+        description=_(
+            "Open a challenge for this server's members (Manage Server)",
+            key="cmd.challenge.create",
+        ),
+    )
+    @app_commands.describe(
+        deals=_("Number of deals (default 4)", key="cmd.challenge.create.deals"),
+        players=_("Players at the table: 3 to 6 (default 4)", key="cmd.challenge.create.players"),
+        misere=_("Allow the misère (not an FFT rule)", key="cmd.tarot.new.misere"),
+        prise_allowed=_(
+            "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
+        ),
+        garde_contre_multiplier=_(
+            "Multiplier of a garde contre: 6 (FFT) or 8",
+            key="cmd.tarot.new.garde_contre_multiplier",
+        ),
+        poignee_bonus=_(
+            "Poignée bonuses: 20/30/40 (FFT) or 20/40/60", key="cmd.tarot.new.poignee_bonus"
+        ),
+    )
+    @app_commands.rename(
+        deals=_("deals", key="name.option.deals"),
+        players=_("players", key="name.option.players"),
+        misere=_("misere", key="name.option.misere"),
+        prise_allowed=_("prise_allowed", key="name.option.prise_allowed"),
+        garde_contre_multiplier=_(
+            "garde_contre_multiplier", key="name.option.garde_contre_multiplier"
+        ),
+        poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
+    )
+    @app_commands.choices(garde_contre_multiplier=MULTIPLIER_CHOICES)
+    @app_commands.choices(
+        poignee_bonus=[
+            app_commands.Choice(
+                name=_("20 / 30 / 40 (FFT)", key="choice.poignee.fft"), value="fft"
+            ),
+            app_commands.Choice(name=_("20 / 40 / 60", key="choice.poignee.high"), value="high"),
+        ],
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        deals: app_commands.Range[int, 1, MAX_DEALS] | None = None,
+        players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
+        misere: bool | None = None,
+        prise_allowed: bool | None = None,
+        garde_contre_multiplier: int | None = None,
+        poignee_bonus: str | None = None,
+    ) -> None:
+        """FFT rules unless chosen here (a challenge is the same for everyone: the server's
+        own default rules do not apply). The par takes seconds: the answer is deferred, then
+        the challenge is posted in the channel with its Play button."""
+        locale = str(interaction.locale)
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await answer(interaction, t(locale, "ui.threads_manage_guild"))
+            return
+        chosen = {
+            "misere": misere,
+            "prise_allowed": prise_allowed,
+            "garde_contre_multiplier": garde_contre_multiplier,
+            "poignee_bonus": poignee_bonus,
+        }
+        options = {k: v for k, v in chosen.items() if v is not None}
+        await interaction.response.defer(thinking=True)
+        player = await self.bot.storage.player(
+            "user", str(interaction.user.id), interaction.user.display_name
+        )
+        challenge = await self.bot.challenges.create(
+            guild_id=interaction.guild_id,
+            created_by=player,
+            players=players or 4,
+            deals=deals or 4,
+            options=options,
+        )
+        await self.post(interaction, challenge)
+
+    async def post(self, interaction: discord.Interaction[Any], challenge: StoredChallenge) -> None:
+        """The challenge's post, in the server's language, as the deferred answer."""
+        locale = await self._server_locale(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChallengePlayButton(challenge.id, t(locale, "challenge.play")))
+        message = await interaction.followup.send(
+            post_text(locale, challenge), view=view, wait=True
+        )
+        await self.bot.storage.set_challenge_message(challenge.id, message.channel.id, message.id)
+
+    async def _server_locale(self, interaction: discord.Interaction[Any]) -> str:
+        stored = (
+            await self.bot.storage.guild_settings(interaction.guild_id)
+            if interaction.guild_id is not None
+            else {}
+        )
+        config = guild_config.effective(stored, self.bot.settings)
+        language = guild_config.language_of(config)
+        if language:
+            return language
+        guild = interaction.guild
+        return str(guild.preferred_locale) if guild is not None else str(interaction.locale)
+
+    @app_commands.command(
+        name=_("play", key="name.challenge.play"),
+        description=_("Play a challenge, alone, in your messages", key="cmd.challenge.play"),
+    )
+    @app_commands.describe(
+        challenge=_("Which challenge (default: the latest open)", key="cmd.challenge.which")
+    )
+    @app_commands.rename(challenge=_("challenge", key="name.option.challenge"))
+    async def play(
+        self, interaction: discord.Interaction[Any], challenge: int | None = None
+    ) -> None:
+        if challenge is None:
+            found = await self.bot.challenges.open_challenges(interaction.guild_id or 0)
+            if not found:
+                await answer(interaction, t(str(interaction.locale), "challenge.none_open"))
+                return
+            challenge = found[0].id
+        await play_challenge(self.bot, interaction, challenge)
+
+    @play.autocomplete("challenge")
+    async def _open(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await self.bot.challenges.open_challenges(interaction.guild_id or 0)
+        return _choices(str(interaction.locale), found, typed)
+
+    @app_commands.command(
+        name=_("results", key="name.challenge.results"),
+        description=_(
+            "A challenge's results (once you have played it)", key="cmd.challenge.results"
+        ),
+    )
+    @app_commands.describe(
+        challenge=_("Which challenge (default: the latest open)", key="cmd.challenge.which")
+    )
+    @app_commands.rename(challenge=_("challenge", key="name.option.challenge"))
+    async def results(
+        self, interaction: discord.Interaction[Any], challenge: int | None = None
+    ) -> None:
+        locale = str(interaction.locale)
+        if challenge is None:
+            found = await self.bot.storage.recent_challenges(interaction.guild_id or 0, 1)
+            if not found:
+                await answer(interaction, t(locale, "challenge.no_results"))
+                return
+            challenge = found[0].id
+        async with answering.handling(interaction):
+            shown = await self.bot.challenges.results(
+                challenge, interaction.user.id, guild_id=interaction.guild_id
+            )
+            await answer(interaction, results_text(locale, shown))
+
+    @results.autocomplete("challenge")
+    async def _recent(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[int]]:
+        found = await self.bot.storage.recent_challenges(interaction.guild_id or 0, RECENT)
+        return _choices(str(interaction.locale), found, typed)
+
+
+def _choices(
+    locale: str, challenges: list[StoredChallenge], typed: str
+) -> list[app_commands.Choice[int]]:
+    named = [(label(locale, c), c.id) for c in challenges]
+    typed = typed.strip().lower()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in named
+        if not typed or typed in name.lower()
+    ][:CHOICES_LIMIT]

@@ -1,0 +1,74 @@
+"""A challenge's Play button, and what pressing it (or ``/challenge play``) does: the
+member's attempt started, or taken up, in their DMs.
+
+The ``custom_id`` carries the challenge (a ``DynamicItem``), so the button of a post works
+after a restart with nothing kept in memory.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+
+from .. import answering
+from ..errors import answer, answer_failure
+
+if TYPE_CHECKING:
+    from ..client import TarotBot
+
+PLAY_PATTERN = r"tarot:challenge:(?P<challenge>[0-9]{1,12})"
+
+
+class ChallengePlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_PATTERN):
+    def __init__(self, challenge_id: int, text: str = "Play") -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success,
+                label=text,
+                custom_id=f"tarot:challenge:{challenge_id}",
+            )
+        )
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ChallengePlayButton:
+        return cls(int(match["challenge"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await play_challenge(interaction.client, interaction, self.challenge_id)
+
+
+async def play_challenge(
+    bot: TarotBot, interaction: discord.Interaction[Any], challenge_id: int
+) -> None:
+    """Start or take up ``interaction.user``'s attempt in their DMs, and tell them where it
+    is (only them). A refusal (played already, closed...) is the error boundary's answer."""
+    locale = str(interaction.locale)
+    bot.presenter.remember_locale(interaction.user.id, interaction.locale)
+    async with answering.handling(interaction):
+        try:
+            await answering.think(interaction)  # the par may still be computed
+            user = interaction.user
+            dm = user.dm_channel or await user.create_dm()
+            await bot.challenges.play(
+                challenge_id,
+                user.id,
+                user.display_name,
+                guild_id=interaction.guild_id,
+                channel_id=dm.id,
+            )
+            link = f"https://discord.com/channels/@me/{dm.id}"
+            await answer(interaction, t(locale, "challenge.started", link=link))
+        except Exception as error:
+            await answer_failure(
+                interaction,
+                error,
+                where=f"playing challenge {challenge_id}",
+                tables=bot.tables,
+                channel_id=None,
+            )

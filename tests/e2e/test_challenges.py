@@ -1,0 +1,107 @@
+"""Challenges through the real discord.py client and the fake Discord: opened with a post
+and a Play button, played alone in each member's DMs, results hidden until finished, and
+no card of a challenge in any public message."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from drivers import make_bot, press_something, settled, table_of
+from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
+
+from bot.discord.client import TarotBot
+from bot.i18n import t
+
+CARD_MARKS = re.compile(r"[♠♥♦♣★🃏]")
+"""How a card is written in a text: no public message of a challenge may hold one."""
+
+
+@pytest.fixture
+def bot(world: World, tmp_path: Path) -> TarotBot:
+    world.guild.owner = world.alice  # Manage Server; Bob has not
+    return make_bot(tmp_path, TAROT_CHALLENGE_LEVEL="heuristic")
+
+
+async def create(fake: FakeDiscord, world: World, user: FakeUser, **options: object) -> FakeMessage:
+    handle = await fake.slash(user, world.table, "challenge", subcommand="create", options=options)
+    return await handle.message()
+
+
+def dm_channel(fake: FakeDiscord, user: FakeUser) -> int:
+    dms = fake.dm_messages(user)
+    assert dms, f"{user.name} has no DM"
+    return int(dms[-1].channel.id)
+
+
+def hand(fake: FakeDiscord, user: FakeUser, turn: int) -> FakeMessage | None:
+    """The DM offering ``user`` the moves of ``turn`` (their DMs also hold the table)."""
+    for message in reversed(fake.dm_messages(user)):
+        if not message.ephemeral and any(f":{turn}:" in c for c in message.custom_ids()):
+            return message
+    return None
+
+
+async def play_attempt(fake: FakeDiscord, bot: TarotBot, user: FakeUser, post: FakeMessage) -> str:
+    """``user`` presses Play on the post, then their first control in their DMs until the
+    attempt ends; the answer to Play."""
+    play = next(c for c in post.custom_ids() if c.startswith("tarot:challenge:"))
+    handle = await fake.click(user, post, play)
+    answered = await handle.message()
+    await fake.wait_for(lambda: bool(fake.dm_messages(user)), timeout=10)
+    channel = dm_channel(fake, user)
+    for _ in range(300):
+        table = table_of(bot, channel)
+        if table is None:
+            return answered.content
+        turn = table.turn
+        deal = table.deal
+        if deal is not None and not deal.done and deal.to_act == 0:
+
+            await fake.wait_for(lambda turn=turn: hand(fake, user, turn) is not None, timeout=15)
+            dm = hand(fake, user, turn)
+            assert dm is not None
+            assert await press_something(fake, user, dm)
+        await fake.wait_for(
+            lambda turn=turn: table_of(bot, channel) is None or table_of(bot, channel).turn > turn,
+            timeout=15,
+        )
+    raise AssertionError("the attempt did not end")
+
+
+async def test_two_members_play_the_same_challenge_and_see_results_once_finished(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> None:
+    async with run_client(fake, bot):
+        refused = await create(fake, world, world.bob, deals=2)
+        assert refused.content == t("en-US", "ui.threads_manage_guild")
+        post = await create(fake, world, world.alice, deals=2)
+        assert t("fr", "challenge.play") in [b.get("label") for b in post.buttons()]
+        challenge_id = int(re.findall(r"tarot:challenge:(\d+)", " ".join(post.custom_ids()))[0])
+        stored = await settled(
+            lambda: bot.storage.challenge(challenge_id),
+            lambda c: c is not None and c.message_id is not None,
+        )  # stored once Discord has answered the post
+        assert stored is not None and stored.deals == 2 and stored.message_id == int(post.id)
+
+        early = await fake.slash(world.bob, world.table, "challenge", subcommand="results")
+        assert (await early.message()).content == t("en-US", "refused.results_hidden")
+
+        started = await play_attempt(fake, bot, world.bob, post)
+        assert started.startswith(t("en-US", "challenge.started", link="")[:10])
+        await play_attempt(fake, bot, world.alice, post)
+
+        again = await fake.click(world.bob, post, f"tarot:challenge:{challenge_id}")
+        assert (await again.message()).content == t("en-US", "refused.already_played")
+
+        shown = await fake.slash(world.bob, world.table, "challenge", subcommand="results")
+        text = (await shown.message()).content
+        assert "bob" in text and "alice" in text
+        assert text.count("\n") >= 4  # his line, two deals, the ranking
+
+        # Nothing of the challenge's cards in the channel: only the post and answers.
+        for message in fake.channel_messages(world.table):
+            assert not CARD_MARKS.search(message.content or ""), message.content
+        # Nothing counted on the leaderboards.
+        assert await bot.storage.leaderboard(int(world.guild.id), min_games=0) == []
