@@ -34,7 +34,7 @@ from drivers import (
 from fake_discord import FakeDiscord, FakeMessage, World, run_client
 from PIL import Image
 
-from bot.discord import emojis, presenter
+from bot.discord import emojis, locales_and_faces
 from bot.discord.client import TarotBot
 from bot.discord.emojis import CardEmojis, emoji_name
 from bot.pictures.faces import emoji_images
@@ -570,7 +570,7 @@ async def test_a_listing_that_hangs_holds_a_redraw_only_so_long(
         shown, dm = await alice_sees_faces(fake, world, bot)
         await bot.presenter.drain()
     count = {m.id: len(m.versions()) for m in (shown, dm)}
-    monkeypatch.setattr(presenter, "FACES_WAIT", 0.3)
+    monkeypatch.setattr(locales_and_faces, "FACES_WAIT", 0.3)
     held = fake.hold("GET", "/applications/*/emojis")
     again = make_bot(tmp_path)
     try:

@@ -34,13 +34,10 @@ def prefix(locale: str, key: str, **params: Any) -> str:
 
 
 def kept(bot: TarotBot, game_id: int, channel: int) -> list[str]:
-    """What the presenter still keeps for a game (its messages, DMs, pacing)."""
+    """What the presenter still keeps for a game (its messages, DMs, pacing): its table
+    message and DM ids are in ``held``."""
     presenter: Any = bot.presenter
     found = []
-    if game_id in presenter._table_messages:
-        found.append("table message id")
-    if any(key[0] == game_id for key in presenter._dm_messages):
-        found.append("DM message ids")
     if any(key[0] == game_id for key in presenter.dms._last_sent):
         found.append("DM pacing")
     if channel in presenter.tables._last_sent:

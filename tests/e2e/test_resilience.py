@@ -303,7 +303,7 @@ async def test_sigkill_mid_deal_and_restart(fake: FakeDiscord, world: World, tmp
         assert turn_of(dm.components) == turn  # the same point of the same deal
         assert fake.sync_counts[gid] == 1  # the command set did not change: no sync
         # Still in the server's language (French), as before the kill: the restored table
-        # is shown once the guild is known (bot/discord/presenter.py, DiscordPresenter._known).
+        # is shown once the guild is known (bot/discord/locales_and_faces.py, ``known``).
         assert "Tarot : donne" in table_message.content, table_message.content
         if user is alice:
             assert "Votre main" in dm.content, dm.content

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord import presenter as presenter_module
-from bot.discord.presenter import DiscordPresenter, _Line
+from bot.discord import channel_lines
+from bot.discord.channel_lines import Line
+from bot.discord.presenter import DiscordPresenter
 
 
 def make_presenter() -> DiscordPresenter:
@@ -28,26 +29,26 @@ async def test_a_picture_that_fails_to_draw_is_left_out_and_logged(
 ) -> None:
     caplog.set_level(logging.ERROR)
     presenter = make_presenter()
-    drawn = presenter._draw(broken_job, {})
-    line = _Line("sheet", False, 0, None, picture=drawn, filename="deal-1-1.png")
-    assert await presenter._picture(line) is None
+    drawn = presenter.lines.draw(broken_job, {})
+    line = Line("sheet", False, 0, None, picture=drawn, filename="deal-1-1.png")
+    assert await presenter.lines.picture(line) is None
     assert any("drawing broken_job" in r.getMessage() for r in caplog.records)
 
 
 async def test_a_picture_drawn_too_late_is_left_out_and_logged(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(presenter_module, "PICTURE_WAIT", 0.05)
+    monkeypatch.setattr(channel_lines, "PICTURE_WAIT", 0.05)
     presenter = make_presenter()
     never: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
-    line = _Line("sheet", False, 0, None, picture=never, filename="deal-1-1.png")
-    assert await presenter._picture(line) is None
+    line = Line("sheet", False, 0, None, picture=never, filename="deal-1-1.png")
+    assert await presenter.lines.picture(line) is None
     assert "deal-1-1.png took over" in caplog.text
     assert not never.cancelled()  # shielded: a late picture is only dropped, not killed
 
 
 async def test_a_picture_drawn_in_time_is_sent() -> None:
     presenter = make_presenter()
-    drawn = presenter._draw(bytes, 3)
-    line = _Line("sheet", False, 0, None, picture=drawn, filename="deal-1-1.png")
-    assert await presenter._picture(line) == b"\0\0\0"
+    drawn = presenter.lines.draw(bytes, 3)
+    line = Line("sheet", False, 0, None, picture=drawn, filename="deal-1-1.png")
+    assert await presenter.lines.picture(line) == b"\0\0\0"
