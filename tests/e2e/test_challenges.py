@@ -58,7 +58,6 @@ async def play_attempt(fake: FakeDiscord, bot: TarotBot, user: FakeUser, post: F
         turn = table.turn
         deal = table.deal
         if deal is not None and not deal.done and deal.to_act == 0:
-
             await fake.wait_for(lambda turn=turn: hand(fake, user, turn) is not None, timeout=15)
             dm = hand(fake, user, turn)
             assert dm is not None
