@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from concurrent.futures import Executor
+from functools import partial
 from typing import Any
 
 import discord
@@ -24,7 +25,7 @@ from bot.storage.locations import shown
 from bot.tables import TableManager
 from bot.tables.thinking import bot_pool
 
-from .cogs.challenge import ChallengeCog
+from .cogs.challenge import ChallengeCog, attempt_results
 from .cogs.game import GameCog
 from .cogs.help import HelpCog
 from .cogs.stats import StatsCog
@@ -117,6 +118,7 @@ class TarotBot(commands.AutoShardedBot):
         self.challenges = ChallengeService(
             self.storage, self.tables, executor=self.pool, level=self.settings.challenge_level
         )
+        self.presenter.attempt_results = partial(attempt_results, self)
         self.control_handler = ControlHandler(self).handle
         self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect, ChallengePlayButton)
         await self.add_cog(GameCog(self))

@@ -82,8 +82,11 @@ class LocalesAndFaces:
 
     def channel_locale(self, channel_id: int) -> str | None:
         """The table's language: the server's ``language`` setting, else its preferred
-        locale."""
+        locale; in a DM (a challenge's attempt), its member's."""
         channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.DMChannel):  # a challenge's table: its member's
+            recipient = channel.recipient
+            return self.locales.get(recipient.id) if recipient is not None else None
         guild = getattr(channel, "guild", None)
         if guild is None:
             return None

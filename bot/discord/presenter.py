@@ -18,11 +18,13 @@ from ``locales_and_faces.py``; a channel lost to the bot stops its table
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
+from bot.failures import log_failure
 from bot.render.table import CardMarks
 from bot.storage import Storage
 from bot.tables import Clock, LoopClock, TableSnapshot
@@ -38,6 +40,8 @@ from .lost_channels import LostChannels
 from .table_message import TableMessages
 from .threads import TableThreads
 from .ui.controls import CardFaces
+
+log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """At most one edit of a message per second: Discord's limit is about 5 per 5 s."""
@@ -89,6 +93,9 @@ class DiscordPresenter:
         """The table messages' pacing, by channel."""
         self.dms = self.dm_messages.pacing
         """The DMs' pacing, by (game, seat)."""
+        self.attempt_results: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
+        """A challenge's attempt just finished: its member's results in words, posted after
+        its last lines (the client sets it: the challenges' service reads them)."""
 
     def use_clock(self, clock: Clock) -> None:
         """Time for the pacing, the messages' ages and the rate-limit waits (a test gives
@@ -118,6 +125,19 @@ class DiscordPresenter:
         if isinstance(event, (DealFinished, GameFinished)):
             self.dm_messages.results(table.game_id, event)
         self.lines.announce(table, event, after=self.table_message.seq)
+        if isinstance(event, GameFinished) and table.challenge_id is not None:
+            self._in_background(self._attempt_finished(table))
+
+    async def _attempt_finished(self, table: TableSnapshot) -> None:
+        if self.attempt_results is None:
+            return
+        try:
+            text = await self.attempt_results(table)
+        except Exception as e:  # the game is stored and shown: only this line is lost
+            log_failure(log, f"the results of game {table.game_id}'s challenge", e)
+            return
+        if text:
+            self.lines.post(table.channel_id, text, after=self.table_message.seq, table=table)
 
     async def drain(self) -> None:
         while True:

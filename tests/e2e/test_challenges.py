@@ -89,7 +89,15 @@ async def test_two_members_play_the_same_challenge_and_see_results_once_finished
 
         started = await play_attempt(fake, bot, world.bob, post)
         assert started.startswith(t("en-US", "challenge.started", link="")[:10])
+        finished = t("en-US", "challenge.finished", id=challenge_id)
+        await fake.wait_for(
+            lambda: any(finished in m.content for m in fake.dm_messages(world.bob)), timeout=10
+        )  # his results in his DMs as his attempt ends
         await play_attempt(fake, bot, world.alice, post)
+        said = t("fr", "challenge.finished", id=challenge_id)  # Alice reads French
+        await fake.wait_for(
+            lambda: any(said in m.content for m in fake.dm_messages(world.alice)), timeout=10
+        )
 
         again = await fake.click(world.bob, post, f"tarot:challenge:{challenge_id}")
         assert (await again.message()).content == t("en-US", "refused.already_played")

@@ -21,6 +21,7 @@ from bot.challenges.service import MAX_DEALS
 from bot.i18n import t
 from bot.render.challenges import label, post_text, results_text
 from bot.storage import StoredChallenge
+from bot.tables import TableSnapshot
 
 from .. import answering
 from ..errors import answer
@@ -208,6 +209,19 @@ class ChallengeCog(
     ) -> list[app_commands.Choice[int]]:
         found = await self.bot.storage.recent_challenges(interaction.guild_id or 0, RECENT)
         return _choices(str(interaction.locale), found, typed)
+
+
+async def attempt_results(bot: TarotBot, table: TableSnapshot) -> str | None:
+    """What a member reads in their DMs when their attempt ends: their results so far (the
+    field grows as others finish: ``/challenge results`` shows it later)."""
+    user_id = next((s.user_id for s in table.seats if s is not None and s.user_id), None)
+    if user_id is None or table.challenge_id is None:
+        return None
+    locale = await bot.presenter.user_locale(user_id, table.channel_id)
+    shown = await bot.challenges.results(table.challenge_id, user_id, guild_id=table.guild_id)
+    return "\n".join(
+        (t(locale, "challenge.finished", id=table.challenge_id), results_text(locale, shown))
+    )
 
 
 def _choices(
