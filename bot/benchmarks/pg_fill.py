@@ -5,7 +5,8 @@ bulk-loading the storage benchmark's rows with ``COPY``, and the few reads it ma
 The storage benchmark writes a million deals in minutes only by going around ``Storage``,
 as its SQLite fill does with ``sqlite3``; here that is asyncpg's ``copy_records_to_table``
 (binary COPY). The bot's own code reaches a database driver only through ``bot.storage``;
-this bulk loader is the one exception, and ``tests/bot/test_storage_location.py`` names it.
+this bulk loader is the one exception, and ``tests/bot/storage/test_storage_location.py``
+names it.
 """
 
 from __future__ import annotations

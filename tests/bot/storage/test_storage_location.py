@@ -50,7 +50,7 @@ async def test_an_unknown_backend_is_refused_in_one_line() -> None:
 
 def test_nothing_outside_the_storage_package_imports_a_backend() -> None:
     """The rest of the bot knows ``bot.storage``'s protocols only (issue 13)."""
-    root = Path(__file__).resolve().parents[2] / "bot"
+    root = Path(__file__).resolve().parents[3] / "bot"
     backend = ("storage.sqlite", "storage.postgres", "aiosqlite", "asyncpg")
     bulk_loader = root / "benchmarks" / "pg_fill.py"  # fills a million deals around Storage,
     # as the storage benchmark's SQLite fill does with sqlite3

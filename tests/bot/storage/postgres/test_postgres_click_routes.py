@@ -20,7 +20,7 @@ from bot.storage import open_storage
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.listening import ClickListener
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the server helper
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # tests/: the server helper
 from pg_server import PostgresServer  # noqa: E402
 
 WITHIN = 5.0

@@ -13,7 +13,7 @@ from tarot_core import view
 from tarot_core.actions import Bid
 from tarot_core.bots.expert import ExpertBot
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_bidding_command_prints_its_table() -> None:

@@ -42,7 +42,7 @@ from tarot_core.protocol import Server, serve
 from tarot_core.protocol_wire import PROTOCOL_VERSION
 from tarot_core.serial import action_from_json, view_to_json
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tarot_core" / "bots"
 BOT_ARGS = [sys.executable, "-m", "tarot_core", "bot", "--level", "random", "--seed", "1"]
 BOT_COMMAND = shlex.join(BOT_ARGS)

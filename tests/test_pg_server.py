@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the server helper
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/: the server helper
 import pg_server as pg_server_module  # noqa: E402
 from pg_server import (  # noqa: E402
     PostgresError,

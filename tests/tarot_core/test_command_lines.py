@@ -20,7 +20,7 @@ import bot.pictures.__main__ as pictures_main
 import tarot_core.__main__ as tarot_main
 from tarot_core.command_line import Decimal, Whole
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], Callable[..., int]]] = {
     "tarot_core": (tarot_main.parser, tarot_main.main),
     "bot": (bot_main.parser, bot_main.main),

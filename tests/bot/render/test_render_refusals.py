@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the engine's cases
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the engine's cases
 from refusal_cases import CASES, Case  # noqa: E402
 
 from bot.i18n import t  # noqa: E402

@@ -1,5 +1,5 @@
 """The bot's table service playing several tables on one SQLite file, to be killed at any
-moment and started again (``test_crash_torture.py``).
+moment and started again (``test_crash_torture.py``, beside it).
 
 ``python torture_driver.py FILE [--pool] [--marks]`` plays the tables of ``PLANS``: the
 first run creates and starts them, every later run restores them from FILE (finishing a

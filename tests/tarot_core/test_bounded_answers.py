@@ -27,7 +27,7 @@ from tarot_core.protocol import Server
 from tarot_core.record import RecordError, replay_text, to_record
 from tarot_core.serial import view_to_json
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HUGE = 2_000_000
 """Characters of a huge bad value: enough to show it is not echoed, quick to parse."""
 SHORT = 300
