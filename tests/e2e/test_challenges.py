@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from drivers import make_bot, press_something, settled, table_of
+from drivers import finish_alone, make_bot, press_something, settled, table_of
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
 
 from bot.discord.client import TarotBot
@@ -44,29 +44,28 @@ def hand(fake: FakeDiscord, user: FakeUser, turn: int) -> FakeMessage | None:
 
 
 async def play_attempt(fake: FakeDiscord, bot: TarotBot, user: FakeUser, post: FakeMessage) -> str:
-    """``user`` presses Play on the post, then their first control in their DMs until the
-    attempt ends; the answer to Play."""
+    """``user`` presses Play on the post, then their first move's control in their DMs;
+    the service plays their other moves (the first legal one: each DM edit waits a second
+    of pacing, and the controls are the tables' own, tested elsewhere) until the attempt
+    ends. The answer to Play."""
     play = next(c for c in post.custom_ids() if c.startswith("tarot:challenge:"))
     handle = await fake.click(user, post, play)
     answered = await handle.message()
     await fake.wait_for(lambda: bool(fake.dm_messages(user)), timeout=10)
     channel = dm_channel(fake, user)
-    for _ in range(300):
-        table = table_of(bot, channel)
-        if table is None:
-            return answered.content
-        turn = table.turn
-        deal = table.deal
-        if deal is not None and not deal.done and deal.to_act == 0:
-            await fake.wait_for(lambda turn=turn: hand(fake, user, turn) is not None, timeout=15)
-            dm = hand(fake, user, turn)
-            assert dm is not None
-            assert await press_something(fake, user, dm)
-        await fake.wait_for(
-            lambda turn=turn: table_of(bot, channel) is None or table_of(bot, channel).turn > turn,
-            timeout=15,
-        )
-    raise AssertionError("the attempt did not end")
+    await fake.wait_for(
+        lambda: (table := table_of(bot, channel)) is not None and table.deal.to_act == 0
+    )
+    turn = table_of(bot, channel).turn
+    await fake.wait_for(lambda: hand(fake, user, turn) is not None, timeout=15)
+    dm = hand(fake, user, turn)
+    assert dm is not None
+    assert await press_something(fake, user, dm)
+    await fake.wait_for(
+        lambda: table_of(bot, channel) is None or table_of(bot, channel).turn > turn
+    )
+    await finish_alone(fake, bot, user, channel)
+    return answered.content
 
 
 async def test_two_members_play_the_same_challenge_and_see_results_once_finished(
