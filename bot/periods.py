@@ -11,6 +11,16 @@ Period = Literal["week", "month"]
 PERIODS: tuple[Period, ...] = ("week", "month")
 
 
+def parse_period(value: str | None) -> Period | None:
+    """A command's ``period``: None for all time (``all``, or left out)."""
+    if value is None or value == "all":
+        return None
+    for period in PERIODS:
+        if value == period:
+            return period
+    raise ValueError(f"no period {value!r}: all, week or month")
+
+
 def period_start(period: Period, now: datetime) -> datetime:
     """When the week or month holding ``now`` began (UTC); ``now`` must carry its zone."""
     if now.tzinfo is None:

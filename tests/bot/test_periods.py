@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from bot.periods import period_start
+from bot.periods import parse_period, period_start
 
 
 def utc(*parts: int) -> datetime:
@@ -40,3 +40,10 @@ def test_another_zone_is_read_as_its_moment_in_utc() -> None:
     assert period_start("week", datetime(2026, 11, 30, 0, 30, tzinfo=paris)) == utc(2026, 11, 23)
     with pytest.raises(ValueError):
         period_start("week", datetime(2026, 11, 30))
+
+
+def test_a_commands_period_is_all_time_unless_a_week_or_a_month() -> None:
+    assert parse_period(None) is None and parse_period("all") is None
+    assert (parse_period("week"), parse_period("month")) == ("week", "month")
+    with pytest.raises(ValueError):
+        parse_period("year")
