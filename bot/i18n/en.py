@@ -508,7 +508,8 @@ MESSAGES: dict[str, str] = {
         "rules of the table and what each option means\n"
         "- `/tarot settings`, `threads`: this server's table settings and a thread per "
         "table (Manage Server)\n- `/help`: this help\n- `/leaderboard`, `/stats`, "
-        "`/history`: results and deal records\n\nThe rules in full: see them with `/tarot "
+        "`/history`: results and deal records (`/leaderboard period`: all time, this week or "
+        "this month)\n\nThe rules in full: see them with `/tarot "
         "rules` and in `docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",

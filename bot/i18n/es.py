@@ -539,7 +539,8 @@ MESSAGES: dict[str, str] = {
         "reglas de la mesa y qué significa cada opción\n"
         "- `/tarot ajustes`, `hilos`: los ajustes de mesa de este servidor y un hilo por "
         "mesa (Gestionar servidor)\n- `/ayuda`: esta ayuda\n- `/clasificacion`, "
-        "`/estadisticas`, `/historial`: resultados y registros de las manos\n\nLas reglas "
+        "`/estadisticas`, `/historial`: resultados y registros de las manos "
+        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)\n\nLas reglas "
         "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del "
         "bot."
     ),

@@ -530,7 +530,8 @@ MESSAGES: dict[str, str] = {
         "règles de la table et le sens de chaque option\n"
         "- `/tarot reglages`, `fils` : les réglages des tables de ce serveur et un fil "
         "par table (Gérer le serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, "
-        "`/historique` : résultats et fiches des donnes\n\nLes règles complètes : voyez-les "
+        "`/historique` : résultats et fiches des donnes (`/classement periode` : depuis "
+        "toujours, cette semaine ou ce mois-ci)\n\nLes règles complètes : voyez-les "
         "avec `/tarot regles` et dans `docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",

@@ -549,7 +549,8 @@ MESSAGES: dict[str, str] = {
         "opcji\n"
         "- `/tarot ustawienia`, `watki`: ustawienia stołów tego serwera i osobny wątek "
         "dla każdego stołu (Zarządzanie serwerem)\n- `/pomoc`: ta pomoc\n"
-        "- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań\n\nPełne "
+        "- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań (`/ranking okres`: "
+        "od początku, ten tydzień lub ten miesiąc)\n\nPełne "
         "zasady: zobacz je poleceniem `/tarot zasady` i w `docs/rules.md` w repozytorium "
         "bota."
     ),
