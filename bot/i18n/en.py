@@ -374,6 +374,7 @@ MESSAGES: dict[str, str] = {
     "name.option.level": "level",
     "name.option.seat": "seat",
     "name.option.scope": "scope",
+    "name.option.period": "period",
     "name.option.player": "player",
     "name.option.garde_contre_multiplier": "garde_contre_multiplier",
     "name.option.poignee_bonus": "poignee_bonus",
@@ -405,6 +406,7 @@ MESSAGES: dict[str, str] = {
     "cmd.tarot.replace.level": "How strong the bot plays",
     "cmd.leaderboard": "Show the leaderboard of this server, or the global one",
     "cmd.leaderboard.scope": "This server or every server",
+    "cmd.leaderboard.period": "All time, this week or this month (UTC)",
     "cmd.stats": "Show a player's statistics",
     "cmd.stats.player": "The player (default: you)",
     "cmd.stats.scope": "This server or every server",
@@ -412,6 +414,9 @@ MESSAGES: dict[str, str] = {
     "cmd.history.player": "The player (default: you)",
     "choice.scope.guild": "This server",
     "choice.scope.global": "Every server",
+    "choice.period.all": "All time",
+    "choice.period.week": "This week",
+    "choice.period.month": "This month",
     "choice.shuffle.full": "Shuffle",
     "choice.shuffle.cut": "Gather and cut",
     # ----- leaderboards, stats, history ---------------------------------------------------
@@ -443,6 +448,15 @@ MESSAGES: dict[str, str] = {
         "**{rank}.** {name}: rating **{rating}** · games {games} · deals {deals}"
         " · per deal {average} · taken {taken} · made {made}"
     ),
+    "lb.title.period": "{board} · {period}",
+    "lb.period.week": "This week (since Monday {date})",
+    "lb.period.month": "This month ({month})",
+    "lb.period.row": (
+        "**{rank}.** {name}: **{points}** pts · deals {deals} · per deal {average}"
+        " · taken {taken} · made {made}"
+    ),
+    "lb.period.empty": "No deal of a table game has ended in this period yet.",
+    "lb.period.footer": "Table games only (challenges do not count), from 00:00 UTC.",
     "lb.min_games": "A player is ranked after {games} games.",
     "history.game_in": "**Game {id}** · {date} · {channel} · {status} · deals: {deals}",
     "history.seat_unranked": "{name} {score}",
@@ -494,7 +508,8 @@ MESSAGES: dict[str, str] = {
         "rules of the table and what each option means\n"
         "- `/tarot settings`, `threads`: this server's table settings and a thread per "
         "table (Manage Server)\n- `/help`: this help\n- `/leaderboard`, `/stats`, "
-        "`/history`: results and deal records\n\nThe rules in full: see them with `/tarot "
+        "`/history`: results and deal records (`/leaderboard period`: all time, this week or "
+        "this month)\n\nThe rules in full: see them with `/tarot "
         "rules` and in `docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",

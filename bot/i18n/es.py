@@ -387,6 +387,7 @@ MESSAGES: dict[str, str] = {
     "name.option.level": "nivel",
     "name.option.seat": "asiento",
     "name.option.scope": "alcance",
+    "name.option.period": "periodo",
     "name.option.player": "jugador",
     "name.option.garde_contre_multiplier": "multiplicador_contre",
     "name.option.poignee_bonus": "primas_poignee",
@@ -418,6 +419,7 @@ MESSAGES: dict[str, str] = {
     "cmd.tarot.replace.level": "La fuerza del bot",
     "cmd.leaderboard": "Ver la clasificación de este servidor, o la global",
     "cmd.leaderboard.scope": "Este servidor o todos los servidores",
+    "cmd.leaderboard.period": "Desde siempre, esta semana o este mes (UTC)",
     "cmd.stats": "Ver las estadísticas de un jugador",
     "cmd.stats.player": "El jugador (por defecto: tú)",
     "cmd.stats.scope": "Este servidor o todos los servidores",
@@ -425,6 +427,9 @@ MESSAGES: dict[str, str] = {
     "cmd.history.player": "El jugador (por defecto: tú)",
     "choice.scope.guild": "Este servidor",
     "choice.scope.global": "Todos los servidores",
+    "choice.period.all": "Desde siempre",
+    "choice.period.week": "Esta semana",
+    "choice.period.month": "Este mes",
     "choice.shuffle.full": "Barajar",
     "choice.shuffle.cut": "Recoger y cortar",
     # ----- clasificaciones, estadísticas, historial ---------------------------------------
@@ -465,6 +470,17 @@ MESSAGES: dict[str, str] = {
         "**{rank}.** {name}: valoración **{rating}** · partidas {games} · manos {deals}"
         " · por mano {average} · tomadas {taken} · cumplidas {made}"
     ),
+    "lb.title.period": "{board} · {period}",
+    "lb.period.week": "Esta semana (desde el lunes {date})",
+    "lb.period.month": "Este mes ({month})",
+    "lb.period.row": (
+        "**{rank}.** {name}: **{points}** pts · manos {deals} · por mano {average}"
+        " · tomadas {taken} · cumplidas {made}"
+    ),
+    "lb.period.empty": (
+        "Todavía no ha terminado ninguna mano de una partida de mesa en este periodo."
+    ),
+    "lb.period.footer": "Solo partidas de mesa (los desafíos no cuentan), desde las 00:00 UTC.",
     "lb.min_games": (
         "Un jugador entra en la clasificación tras {games:plural:one=# partida|other=# partidas}."
     ),
@@ -523,7 +539,8 @@ MESSAGES: dict[str, str] = {
         "reglas de la mesa y qué significa cada opción\n"
         "- `/tarot ajustes`, `hilos`: los ajustes de mesa de este servidor y un hilo por "
         "mesa (Gestionar servidor)\n- `/ayuda`: esta ayuda\n- `/clasificacion`, "
-        "`/estadisticas`, `/historial`: resultados y registros de las manos\n\nLas reglas "
+        "`/estadisticas`, `/historial`: resultados y registros de las manos "
+        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)\n\nLas reglas "
         "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del "
         "bot."
     ),

@@ -386,6 +386,7 @@ MESSAGES: dict[str, str] = {
     "name.option.level": "niveau",
     "name.option.seat": "siege",
     "name.option.scope": "portee",
+    "name.option.period": "periode",
     "name.option.player": "joueur",
     "name.option.garde_contre_multiplier": "multiplicateur_contre",
     "name.option.poignee_bonus": "primes_poignee",
@@ -417,6 +418,7 @@ MESSAGES: dict[str, str] = {
     "cmd.tarot.replace.level": "La force du bot",
     "cmd.leaderboard": "Voir le classement de ce serveur, ou le classement global",
     "cmd.leaderboard.scope": "Ce serveur ou tous les serveurs",
+    "cmd.leaderboard.period": "Depuis toujours, cette semaine ou ce mois-ci (UTC)",
     "cmd.stats": "Voir les statistiques d'un joueur",
     "cmd.stats.player": "Le joueur (par défaut : vous)",
     "cmd.stats.scope": "Ce serveur ou tous les serveurs",
@@ -424,6 +426,9 @@ MESSAGES: dict[str, str] = {
     "cmd.history.player": "Le joueur (par défaut : vous)",
     "choice.scope.guild": "Ce serveur",
     "choice.scope.global": "Tous les serveurs",
+    "choice.period.all": "Depuis toujours",
+    "choice.period.week": "Cette semaine",
+    "choice.period.month": "Ce mois-ci",
     "choice.shuffle.full": "Mélanger",
     "choice.shuffle.cut": "Ramasser et couper",
     # ----- classements, statistiques, historique ------------------------------------------
@@ -455,6 +460,17 @@ MESSAGES: dict[str, str] = {
         "**{rank}.** {name} : cote **{rating}** · parties {games} · donnes {deals}"
         " · par donne {average} · prises {taken} · réussies {made}"
     ),
+    "lb.title.period": "{board} · {period}",
+    "lb.period.week": "Cette semaine (depuis le lundi {date})",
+    "lb.period.month": "Ce mois-ci ({month})",
+    "lb.period.row": (
+        "**{rank}.** {name} : **{points}** pts · donnes {deals} · par donne {average}"
+        " · prises {taken} · réussies {made}"
+    ),
+    "lb.period.empty": (
+        "Aucune donne d'une partie de table ne s'est encore terminée sur cette période."
+    ),
+    "lb.period.footer": "Parties de table seulement (les défis ne comptent pas), depuis 0 h UTC.",
     "lb.min_games": "Un joueur est classé après {games} parties.",
     "history.game_in": "**Partie {id}** · {date} · {channel} · {status} · donnes : {deals}",
     "history.seat_unranked": "{name} {score}",
@@ -514,7 +530,8 @@ MESSAGES: dict[str, str] = {
         "règles de la table et le sens de chaque option\n"
         "- `/tarot reglages`, `fils` : les réglages des tables de ce serveur et un fil "
         "par table (Gérer le serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, "
-        "`/historique` : résultats et fiches des donnes\n\nLes règles complètes : voyez-les "
+        "`/historique` : résultats et fiches des donnes (`/classement periode` : depuis "
+        "toujours, cette semaine ou ce mois-ci)\n\nLes règles complètes : voyez-les "
         "avec `/tarot regles` et dans `docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",

@@ -399,6 +399,7 @@ MESSAGES: dict[str, str] = {
     "name.option.level": "poziom",
     "name.option.seat": "miejsce",
     "name.option.scope": "zakres",
+    "name.option.period": "okres",
     "name.option.player": "gracz",
     "name.option.garde_contre_multiplier": "mnoznik_contre",
     "name.option.poignee_bonus": "premie_garsc",
@@ -430,6 +431,7 @@ MESSAGES: dict[str, str] = {
     "cmd.tarot.replace.level": "Siła gry bota",
     "cmd.leaderboard": "Pokaż ranking tego serwera lub ranking globalny",
     "cmd.leaderboard.scope": "Ten serwer lub wszystkie serwery",
+    "cmd.leaderboard.period": "Od początku, ten tydzień lub ten miesiąc (UTC)",
     "cmd.stats": "Pokaż statystyki gracza",
     "cmd.stats.player": "Gracz (domyślnie: ty)",
     "cmd.stats.scope": "Ten serwer lub wszystkie serwery",
@@ -437,6 +439,9 @@ MESSAGES: dict[str, str] = {
     "cmd.history.player": "Gracz (domyślnie: ty)",
     "choice.scope.guild": "Ten serwer",
     "choice.scope.global": "Wszystkie serwery",
+    "choice.period.all": "Od początku",
+    "choice.period.week": "Ten tydzień",
+    "choice.period.month": "Ten miesiąc",
     "choice.shuffle.full": "Tasuj",
     "choice.shuffle.cut": "Zbierz i przełóż",
     # ----- rankingi, statystyki, historia -------------------------------------------------
@@ -478,6 +483,15 @@ MESSAGES: dict[str, str] = {
         "**{rank}.** {name}: ocena **{rating}** · gry {games} · rozdania {deals}"
         " · na rozdanie {average} · wzięte {taken} · wygrane {made}"
     ),
+    "lb.title.period": "{board} · {period}",
+    "lb.period.week": "Ten tydzień (od poniedziałku {date})",
+    "lb.period.month": "Ten miesiąc ({month})",
+    "lb.period.row": (
+        "**{rank}.** {name}: **{points}** pkt · rozdania {deals} · na rozdanie {average}"
+        " · wzięte {taken} · wygrane {made}"
+    ),
+    "lb.period.empty": "W tym okresie nie zakończyło się jeszcze żadne rozdanie gry przy stole.",
+    "lb.period.footer": "Tylko gry przy stole (wyzwania się nie liczą), od 00:00 UTC.",
     "lb.min_games": "Gracz trafia do rankingu po {games:plural:" + _GAMES_LOC + "}.",
     "history.game_in": "**Gra {id}** · {date} · {channel} · {status} · rozdania: {deals}",
     "history.seat_unranked": "{name} {score}",
@@ -535,7 +549,8 @@ MESSAGES: dict[str, str] = {
         "opcji\n"
         "- `/tarot ustawienia`, `watki`: ustawienia stołów tego serwera i osobny wątek "
         "dla każdego stołu (Zarządzanie serwerem)\n- `/pomoc`: ta pomoc\n"
-        "- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań\n\nPełne "
+        "- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań (`/ranking okres`: "
+        "od początku, ten tydzień lub ten miesiąc)\n\nPełne "
         "zasady: zobacz je poleceniem `/tarot zasady` i w `docs/rules.md` w repozytorium "
         "bota."
     ),

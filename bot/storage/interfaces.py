@@ -25,6 +25,7 @@ from .records import (
     DealSummary,
     GameSummary,
     ParDeal,
+    PeriodStanding,
     PlayerStats,
     Standing,
     StoredAttempt,
@@ -110,6 +111,9 @@ class Leaderboards(Protocol):
         self, player_id: int, guild_id: int | None, *, min_games: int = 5
     ) -> PlayerStats | None: ...
     async def ranked_count(self, guild_id: int | None, *, min_games: int = 5) -> int: ...
+    async def period_board(
+        self, guild_id: int | None, since: float, *, limit: int = 10, offset: int = 0
+    ) -> list[PeriodStanding]: ...
 
 
 class MessageRefs(Protocol):

@@ -113,8 +113,32 @@ class DealSummary:
     """Per seat, in seat order."""
 
 
+class Rates:
+    """The figures derived from a line's counts, on the all-time boards and a period's."""
+
+    points: int
+    deals: int
+    taken: int
+    made: int
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal."""
+        return self.points / self.deals if self.deals else None
+
+    @property
+    def taker_rate(self) -> float | None:
+        """The share of deals this player took."""
+        return self.taken / self.deals if self.deals else None
+
+    @property
+    def success_rate(self) -> float | None:
+        """The share of its takes this player made; None if it never took."""
+        return self.made / self.taken if self.taken else None
+
+
 @dataclass(frozen=True)
-class PlayerLine:
+class PlayerLine(Rates):
     """One player's figures in one scope; the rates are derived from the counts."""
 
     player_id: int
@@ -137,27 +161,32 @@ class PlayerLine:
     mu: float
     sigma: float
 
-    @property
-    def average(self) -> float | None:
-        """Points per deal."""
-        return self.points / self.deals if self.deals else None
-
-    @property
-    def taker_rate(self) -> float | None:
-        """The share of deals this player took."""
-        return self.taken / self.deals if self.deals else None
-
-    @property
-    def success_rate(self) -> float | None:
-        """The share of its takes this player made; None if it never took."""
-        return self.made / self.taken if self.taken else None
-
 
 @dataclass(frozen=True)
 class Standing(PlayerLine):
     """One line of a leaderboard."""
 
     rank: int
+
+
+@dataclass(frozen=True)
+class PeriodStanding(Rates):
+    """One line of a period's leaderboard (a week, a month): the table games' deals that
+    finished in it, counted as the all-time board counts them, without games or rating."""
+
+    player_id: int
+    name: str
+    kind: str
+    """'user' or 'bot'."""
+    external_id: str
+    """The Discord user id, or the bot's level."""
+    points: int
+    deals: int
+    """Deals played to the end in the period; redeals are not deals."""
+    taken: int
+    made: int
+    rank: int
+    """1 for the most points; players equal on points and deals share a rank."""
 
 
 @dataclass(frozen=True)

@@ -29,14 +29,17 @@ import logging
 import random
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, World, run_client
 
 from bot.discord.client import TarotBot
-from bot.i18n import t
+from bot.i18n import day_of_month, month_of_year, t
+from bot.periods import Period, period_start
 from bot.pictures import jobs
 from bot.settings import Settings, load_settings
 from bot.storage import open_storage
@@ -247,6 +250,135 @@ async def test_an_empty_leaderboard_says_why(fake: FakeDiscord, world: World, ta
     assert msg.embeds[0]["description"] == (
         "Personne n'est encore classé : un joueur est classé après 2 parties."
     )
+
+
+# ----- /leaderboard period: a week, a month ------------------------------------------------
+
+
+def period_title(board: str, period: Period, locale: str) -> str:
+    """The title a period's board has now (a test run across Monday 00:00 UTC, or the 1st,
+    would see the period change under it)."""
+    start = period_start(period, datetime.now(UTC))
+    if period == "week":
+        named = t(locale, "lb.period.week", date=day_of_month(start.date(), locale))
+    else:
+        named = t(locale, "lb.period.month", month=month_of_year(start.date(), locale))
+    return t(locale, "lb.title.period", board=board, period=named)
+
+
+async def test_this_week_s_board_ranks_the_deals_by_points(
+    fake: FakeDiscord, world: World, tarot: Running
+):
+    """Every deal stored in the fixture ended this week: Tarot Club's three, by points,
+    with no rating and no minimum of games."""
+    msg = await answer(fake, world.bob, "leaderboard", world.table, options={"period": "week"})
+    assert not msg.ephemeral
+    [embed] = msg.embeds
+    assert embed["title"] == period_title("Leaderboard of this server", "week", "en")
+    assert embed["title"].startswith("Leaderboard of this server · This week (since Monday ")
+    assert embed["description"].split("\n") == [
+        "**1.** Alice\\_: **+280** pts · deals 3 · per deal +93.3 · taken 67% · made 100%",
+        "**2.** carol: **-40** pts · deals 3 · per deal -13.3 · taken 0% · made n/a",
+        "**2.** Heuristic bot: **-40** pts · deals 3 · per deal -13.3 · taken 0% · made n/a",
+        "**4.** bob: **-200** pts · deals 3 · per deal -66.7 · taken 33% · made 0%",
+    ]
+    assert embed["footer"]["text"] == (
+        "Table games only (challenges do not count), from 00:00 UTC."
+    )
+    everything = await answer(
+        fake, world.bob, "leaderboard", world.table, options={"scope": "global", "period": "week"}
+    )
+    described = everything.embeds[0]["description"]
+    assert everything.embeds[0]["title"].startswith("Global leaderboard · This week")
+    assert "rating" not in described
+    for name in ("dave", "erin"):  # one game, or one stopped: no minimum of games
+        assert f"{name}: **" in described
+
+
+async def test_this_month_leaves_out_last_month_and_the_challenges(
+    fake: FakeDiscord, world: World, tarot: Running, monkeypatch: pytest.MonkeyPatch
+):
+    """In French: a table game of this month counts; a deal that ended just before the
+    1st, and a challenge's attempt this month, do not."""
+    room = fake.add_guild("Monthly club")
+    channel = room.add_text_channel("tarot")
+    ids, db, guild = tarot.filled.ids, tarot.bot.storage, int(room.id)
+    seats = [ids["alice"], ids["bob"], ids["carol"], ids["bot"]]
+    before = period_start("month", datetime.now(UTC)).timestamp() - 1
+    with monkeypatch.context() as m:
+        m.setattr("bot.storage.sql.deals.time", SimpleNamespace(time=lambda: before))
+        await finished_game(
+            tarot.bot, guild, int(channel.id), seats, played(1, True, (-90, 270, -90, -90))
+        )
+    await finished_game(
+        tarot.bot, guild, int(channel.id), seats, played(0, False, (-60, 20, 20, 20))
+    )
+    challenge_id, _ = await db.create_challenge(
+        scope="guild",
+        guild_id=guild,
+        day=None,
+        players=4,
+        rules=Rules(players=4).options(),
+        deals=1,
+        seat=0,
+        variants=1,
+        level="heuristic",
+        seed=3,
+        created_by=ids["carol"],
+        opened_at=before,
+        closes_at=before + 86_400 * 40,
+    )
+    attempt = [ids["carol"], ids["bot"], ids["bot"], ids["bot"]]
+    game = await db.start_attempt(
+        challenge_id=challenge_id,
+        player_id=ids["carol"],
+        variant=0,
+        guild_id=guild,
+        channel_id=int(channel.id),
+        players=4,
+        rules=Rules(players=4).options(),
+        deals_target=1,
+        seed=4,
+        seats=attempt,
+        started_at=before,
+    )
+    await db.record_deal(
+        game, 1, stand_in(game, 1), played(0, True, (600, -200, -200, -200)), attempt
+    )
+
+    msg = await answer(fake, world.alice, "leaderboard", channel, options={"period": "month"})
+    [embed] = msg.embeds
+    assert embed["title"] == period_title("Classement de ce serveur", "month", "fr")
+    assert embed["title"].endswith(f"{datetime.now(UTC).year})")
+
+    def row(rank: int, name: str, points: str, taken: str, made: str) -> str:
+        return (
+            f"**{rank}.** {name} : **{points}** pts · donnes 1 · par donne {points},0"
+            f" · prises {taken} · réussies {made}"
+        )
+
+    zero, whole = f"0{NBSP}%", f"100{NBSP}%"
+    assert embed["description"].split("\n") == [
+        row(1, "bob", "+20", zero, "n.d."),
+        row(1, "carol", "+20", zero, "n.d."),
+        row(1, "Heuristic bot", "+20", zero, "n.d."),
+        row(4, "Alice\\_", "-60", whole, zero),
+    ]
+    # All time, as before: the two table games, not the challenge's.
+    board = await answer(fake, world.alice, "leaderboard", channel, options={"period": "all"})
+    assert board.embeds[0]["title"] == "Classement de ce serveur"
+    assert "parties 2 · donnes 2" in board.embeds[0]["description"]
+    assert "+600" not in board.embeds[0]["description"]
+
+
+async def test_an_empty_period_says_so(fake: FakeDiscord, world: World, tarot: Running):
+    lonely = fake.add_guild("Quiet")
+    channel = lonely.add_text_channel("general")
+    msg = await answer(fake, world.bob, "leaderboard", channel, options={"period": "month"})
+    assert msg.embeds[0]["title"] == period_title("Leaderboard of this server", "month", "en")
+    assert msg.embeds[0]["description"] == "No deal of a table game has ended in this period yet."
+    with pytest.raises(ValueError, match="not a choice of 'period'"):
+        await fake.slash(world.bob, channel, "leaderboard", options={"period": "year"})
 
 
 async def finished_game(

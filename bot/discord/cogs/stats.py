@@ -23,6 +23,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,10 +31,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.i18n import decimal, locale_of, percent, signed, t
+from bot.i18n import day_of_month, decimal, locale_of, month_of_year, percent, signed, t
+from bot.periods import Period, parse_period, period_start
 from bot.pictures import jobs
 from bot.render.table import escape
-from bot.storage import GameSummary, PlayerLine, Standing
+from bot.storage import GameSummary, PeriodStanding, Rates, Standing
 
 from ..drawing import draw
 from ..translator import catalog_str
@@ -62,6 +64,14 @@ SCOPES = [
     app_commands.Choice(name=catalog_str("choice.scope.global"), value="global"),
 ]
 
+PERIODS = [
+    app_commands.Choice(name=catalog_str("choice.period.all"), value="all"),
+    app_commands.Choice(name=catalog_str("choice.period.week"), value="week"),
+    app_commands.Choice(name=catalog_str("choice.period.month"), value="month"),
+]
+"""``all``: the rated board of every finished game; a week or a month: the table games'
+deals finished in it (UTC), ranked by points."""
+
 User = discord.User | discord.Member
 
 
@@ -86,7 +96,7 @@ def rate(value: float | None, locale: str) -> str:
     return t(locale, "stats.none_value") if value is None else percent(value, locale)
 
 
-def average(line: PlayerLine, locale: str) -> str:
+def average(line: Rates, locale: str) -> str:
     """Points per deal, one decimal and signed (``+93.3``), or "n/a" before any deal."""
     if line.average is None:
         return t(locale, "stats.none_value")
@@ -119,6 +129,28 @@ def leaderboard_row(locale: str, line: Standing) -> str:
         taken=rate(line.taker_rate, locale),
         made=rate(line.success_rate, locale),
     )
+
+
+def period_row(locale: str, line: PeriodStanding) -> str:
+    return t(
+        locale,
+        "lb.period.row",
+        rank=line.rank,
+        name=escape(line.name),
+        points=signed(line.points, locale),
+        deals=line.deals,
+        average=average(line, locale),
+        taken=rate(line.taker_rate, locale),
+        made=rate(line.success_rate, locale),
+    )
+
+
+def period_name(locale: str, period: Period, start: datetime) -> str:
+    """Which period a board covers, in words: "This week (since Monday November 23)",
+    "This month (November 2026)"."""
+    if period == "week":
+        return t(locale, "lb.period.week", date=day_of_month(start.date(), locale))
+    return t(locale, "lb.period.month", month=month_of_year(start.date(), locale))
 
 
 def game_lines(locale: str, game: GameSummary) -> list[str]:
@@ -189,13 +221,26 @@ class StatsCog(commands.Cog):
     @app_commands.command(
         name=_("leaderboard", key="name.leaderboard"), description=catalog_str("cmd.leaderboard")
     )
-    @app_commands.describe(scope=catalog_str("cmd.leaderboard.scope"))
-    @app_commands.rename(scope=_("scope", key="name.option.scope"))
-    @app_commands.choices(scope=SCOPES)
+    @app_commands.describe(
+        scope=catalog_str("cmd.leaderboard.scope"), period=catalog_str("cmd.leaderboard.period")
+    )
+    @app_commands.rename(
+        scope=_("scope", key="name.option.scope"), period=_("period", key="name.option.period")
+    )
+    @app_commands.choices(scope=SCOPES, period=PERIODS)
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], scope: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        scope: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
     ) -> None:
         guild = self._guild_scope(interaction, scope.value if scope else None)
+        span = parse_period(period.value if period else None)
+        if span is not None:
+            # Discord's clock: the moment the command was sent.
+            start = period_start(span, interaction.created_at)
+            await self._reply(interaction, self._period_board(guild, span, start), ephemeral=False)
+            return
 
         async def build(locale: str) -> Reply:
             lines = await self.bot.storage.leaderboard(
@@ -212,6 +257,31 @@ class StatsCog(commands.Cog):
             return Reply(embed=embed)
 
         await self._reply(interaction, build, ephemeral=False)
+
+    def _period_board(
+        self, guild: int | None, period: Period, start: datetime
+    ) -> Callable[[str], Awaitable[Reply]]:
+        """A week's or a month's board: table games only, by points, no minimum of games."""
+
+        async def build(locale: str) -> Reply:
+            lines = await self.bot.storage.period_board(
+                guild, start.timestamp(), limit=LEADERBOARD_SIZE
+            )
+            board = t(locale, "lb.title.guild" if guild else "lb.title.global")
+            title = t(
+                locale, "lb.title.period", board=board, period=period_name(locale, period, start)
+            )
+            if not lines:
+                return Reply(
+                    embed=discord.Embed(title=title, description=t(locale, "lb.period.empty"))
+                )
+            embed = discord.Embed(
+                title=title, description=fit([period_row(locale, line) for line in lines])
+            )
+            embed.set_footer(text=t(locale, "lb.period.footer"))
+            return Reply(embed=embed)
+
+        return build
 
     # ----- /stats -------------------------------------------------------------------------
 

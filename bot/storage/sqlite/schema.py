@@ -278,4 +278,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX challenge_attempts_by_player ON challenge_attempts (player_id);
     ALTER TABLE games ADD COLUMN challenge_id INTEGER REFERENCES challenges (id);
     """,
+    # 14: a leaderboard over a period (a week, a month) adds up the deals finished in it:
+    # an index range on their end time, not a scan of every deal.
+    """
+    CREATE INDEX deals_by_finished_at ON deals (finished_at);
+    """,
 )

@@ -162,13 +162,22 @@ async def test_stats_commands_are_localized(
     by_name = {c["name"]: c for c in payloads[0]}
     board = by_name["leaderboard"]
     assert board["description_localizations"] == localized("cmd.leaderboard")
-    [scope] = board["options"]
+    scope, period = board["options"]
     assert scope["description"] == EN["cmd.leaderboard.scope"]
     assert [c["name_localizations"] for c in scope["choices"]] == [
         localized("choice.scope.guild"),
         localized("choice.scope.global"),
     ]
     assert scope["choices"][0]["name_localizations"]["pl"] == "Ten serwer"
+    assert (period["name"], period["required"]) == ("period", False)
+    assert period["name_localizations"] == localized("name.option.period")
+    assert period["description_localizations"] == localized("cmd.leaderboard.period")
+    assert [(c["name"], c["value"]) for c in period["choices"]] == [
+        ("All time", "all"),
+        ("This week", "week"),
+        ("This month", "month"),
+    ]
+    assert period["choices"][2]["name_localizations"]["fr"] == "Ce mois-ci"
     assert [o["name"] for o in by_name["stats"]["options"]] == ["player", "scope"]
     assert [o["type"] for o in by_name["history"]["options"]] == [6]  # a user
 
