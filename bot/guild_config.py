@@ -35,6 +35,14 @@ LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "
 THREADS_DEFAULT: Final = True
 """``threads``: a server that never chose gets a thread per table."""
 TIMER_MAX: Final = LIMITS["TAROT_REMINDER_AFTER"][0]
+NO_CHANNEL: Final = 0
+"""``challenge_channel``: no daily challenge is posted (the default: nothing is posted until
+a member with Manage Server names a channel)."""
+HERE: Final = "here"
+"""``challenge_channel``: the channel the command is typed in (the command replaces it)."""
+CHALLENGE_HOUR: Final = 9
+"""``challenge_hour``: the hour (UTC) a server's challenge of the day is posted at."""
+MAX_VARIANTS: Final = 10
 POIGNEES: Final = dict(zip(("fft", "high"), POIGNEE_BONUSES, strict=True))
 """The engine's poignée scales by the names ``/tarot new`` offers them under."""
 
@@ -80,6 +88,16 @@ def _ranged(
         return text if text in words else number(text)
 
     return Setting(key, read, default, None, low, high)
+
+
+def _channel(text: str) -> int:
+    """A channel as a member types it: its mention (``<#id>``) or id; off for none."""
+    if text in OFF_WORDS or text == "none":
+        return NO_CHANNEL
+    digits = text.removeprefix("<#").removesuffix(">")
+    if not digits.isdigit() or not 17 <= len(digits) <= 20:
+        raise ValueError(text)
+    return int(digits)
 
 
 def _word(value: object) -> str:
@@ -128,6 +146,9 @@ SETTINGS: Final[Mapping[str, Setting]] = {
         *(_rule_setting(option) for option in OPTIONS),
         _ranged("reminder_after", lambda s: s.tables.reminder_after, 0, TIMER_MAX),
         _ranged("stand_in_after", lambda s: s.tables.stand_in_after, 0, TIMER_MAX),
+        Setting("challenge_channel", _channel, lambda _: NO_CHANNEL, (HERE, "#channel", "off")),
+        _ranged("challenge_hour", lambda _: CHALLENGE_HOUR, 0, 23),
+        _ranged("challenge_variants", lambda _: 1, 1, MAX_VARIANTS),
     )
 }
 """Every key a server may set, in the order they are shown."""
@@ -161,6 +182,13 @@ class GuildSettings:
     """Deals per game, or ``PER_PLAYER``."""
     reminder_after: float
     stand_in_after: float
+    challenge_channel: int
+    """Where the challenge of the day is posted; ``NO_CHANNEL``: it is not."""
+    challenge_hour: int
+    """The hour (UTC, 0–23) it is posted at."""
+    challenge_variants: int
+    """Each deal of the day dealt in that many variants (deal instances), members compared
+    within theirs."""
     options: Mapping[str, Any]
     """Each rule option's value in the engine's form (a poignée scale as a tuple)."""
 
@@ -235,6 +263,9 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> GuildSettings:
         deals=values["deals"],
         reminder_after=values["reminder_after"],
         stand_in_after=values["stand_in_after"],
+        challenge_channel=values["challenge_channel"],
+        challenge_hour=values["challenge_hour"],
+        challenge_variants=values["challenge_variants"],
         options=MappingProxyType({o.name: values[o.name] for o in OPTIONS}),
     )
 
@@ -286,6 +317,10 @@ def shown(locale: str | None, key: str, value: Any) -> str:
         return t(locale, "settings.server_language") if value == SERVER else LANGUAGE_NAMES[value]
     if key in ("reminder_after", "stand_in_after"):
         return t(locale, "settings.seconds", count=_num(value))
+    if key == "challenge_channel":
+        return t(locale, "settings.off") if value == NO_CHANNEL else f"<#{value}>"
+    if key == "challenge_hour":
+        return f"{value:02d}:00 UTC"
     if isinstance(value, tuple):
         return "/".join(map(str, value))
     if has(f"choice.{key}.{value}"):  # an option whose values have names (shuffle)

@@ -406,6 +406,8 @@ class GameCog(
             allowed = guild_config.allowed_text(setting)
             await answer(interaction, t(locale, "settings.allowed", name=name, allowed=allowed))
             return
+        if setting == "challenge_channel" and value.strip().casefold() == guild_config.HERE:
+            value = str(interaction.channel_id)
         try:
             parsed = guild_config.parse(setting, value, config)
         except guild_config.BadValue as e:
