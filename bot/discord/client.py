@@ -30,6 +30,7 @@ from .cogs.game import GameCog
 from .cogs.help import HelpCog
 from .cogs.stats import StatsCog
 from .command_sync import sync_if_changed
+from .daily_challenges import DailyChallenges
 from .emojis import CardEmojis, remembered_faces, start_card_emojis
 from .errors import TarotCommandTree, answer_dropped_click
 from .freshness import RATE_LIMIT_WAIT
@@ -62,6 +63,7 @@ class TarotBot(commands.AutoShardedBot):
     storage: Storage
     tables: TableManager
     challenges: ChallengeService
+    daily: DailyChallenges
 
     def __init__(
         self, settings: Settings, *, storage: Storage | None = None, **options: Any
@@ -119,6 +121,7 @@ class TarotBot(commands.AutoShardedBot):
             self.storage, self.tables, executor=self.pool, level=self.settings.challenge_level
         )
         self.presenter.attempt_results = partial(attempt_results, self)
+        self.daily = DailyChallenges(self)
         self.control_handler = ControlHandler(self).handle
         self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect, ChallengePlayButton)
         await self.add_cog(GameCog(self))
@@ -144,6 +147,7 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore(self.router.owns if self.router.splits else None)
         log.info("%d tables restored from %s", restored, shown(self.settings.database))
         await self.router.start()
+        self.daily.start()
         freeze_startup_objects()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -174,6 +178,9 @@ class TarotBot(commands.AutoShardedBot):
         return self._closing
 
     async def _close(self) -> None:
+        daily = getattr(self, "daily", None)
+        if daily is not None:
+            await daily.stop()
         if self._card_emojis_sync is not None:
             self._card_emojis_sync.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -877,4 +877,9 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.play": "Play a challenge, alone, in your messages",
     "cmd.challenge.which": "Which challenge (default: the latest open)",
     "cmd.challenge.results": "A challenge's results (once you have played it)",
+    "challenge.daily": "🗓️ **The challenge of the day**",
+    "challenge.daily.everyone": (
+        "Also today, the challenge of every server's players: #{id}, in /challenge play."
+    ),
+    "challenge.final.title": "**Final results of challenge #{id}** ({day}, {count} in the results)",
 }

@@ -930,4 +930,12 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.play": "Jugar un desafío, solo, en tus mensajes directos",
     "cmd.challenge.which": "Qué desafío (por defecto: el último abierto)",
     "cmd.challenge.results": "Los resultados de un desafío (una vez que lo hayas jugado)",
+    "challenge.daily": "🗓️ **El desafío del día**",
+    "challenge.daily.everyone": (
+        "También hoy, el desafío de los jugadores de todos los servidores: n.º {id}, en "
+        "/challenge play."
+    ),
+    "challenge.final.title": (
+        "**Resultados finales del desafío n.º {id}** ({day}, {count} en la clasificación)"
+    ),
 }

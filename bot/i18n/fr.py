@@ -934,4 +934,10 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.play": "Jouer un défi, seul, dans vos messages privés",
     "cmd.challenge.which": "Quel défi (par défaut : le dernier ouvert)",
     "cmd.challenge.results": "Les résultats d'un défi (une fois que vous l'avez joué)",
+    "challenge.daily": "🗓️ **Le défi du jour**",
+    "challenge.daily.everyone": (
+        "Aussi aujourd'hui, le défi des joueurs de tous les serveurs : n°{id}, dans /challenge "
+        "play."
+    ),
+    "challenge.final.title": "**Résultats définitifs du défi n°{id}** ({day}, {count} classés)",
 }

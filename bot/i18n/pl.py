@@ -945,4 +945,11 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.play": "Zagraj wyzwanie, sam, w wiadomościach prywatnych",
     "cmd.challenge.which": "Które wyzwanie (domyślnie: ostatnie otwarte)",
     "cmd.challenge.results": "Wyniki wyzwania (gdy już je rozegrasz)",
+    "challenge.daily": "🗓️ **Wyzwanie dnia**",
+    "challenge.daily.everyone": (
+        "Dziś także wyzwanie graczy wszystkich serwerów: nr {id}, w /challenge play."
+    ),
+    "challenge.final.title": (
+        "**Ostateczne wyniki wyzwania nr {id}** ({day}, w klasyfikacji: {count})"
+    ),
 }

@@ -136,6 +136,29 @@ def _row(locale: str | None, s: Standing) -> str:
     return row if s.finished else f"{row} {t(locale, 'challenge.unfinished')}"
 
 
+FINAL_ROWS = 5
+"""Members named in a closed challenge's final table, posted with the next challenge."""
+
+
+def final_text(locale: str | None, results: ChallengeResults) -> str:
+    """A closed challenge's final table, for everyone (it is closed: nothing is hidden any
+    more, and still no card is named)."""
+    c = results.challenge
+    lines = [
+        t(
+            locale,
+            "challenge.final.title",
+            id=c.id,
+            day=day_of(c, locale),
+            count=len(results.here),
+        )
+    ]
+    lines.extend(_row(locale, s) for s in results.here[:FINAL_ROWS])
+    if not results.here:
+        lines.append(t(locale, "challenge.results.nobody"))
+    return "\n".join(lines)
+
+
 def results_text(locale: str | None, results: ChallengeResults) -> str:
     """A challenge's results as the reader may see them: their own line and deals first,
     then the members of this server (and, for the instance's challenge, the reader's place

@@ -24,6 +24,16 @@ class GuildSettingsQueries(Backend):
         value = json.loads(stored)
         return value if isinstance(value, dict) else {}
 
+    async def all_guild_settings(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every server that set anything, with what it set: one read for the hourly look
+        at whose challenge of the day is due (a few thousand small rows at most)."""
+        rows = await self.committed.fetch("SELECT guild_id, settings FROM guild_settings")
+        out = []
+        for guild_id, stored in rows:
+            value = json.loads(stored)
+            out.append((int(guild_id), value if isinstance(value, dict) else {}))
+        return out
+
     async def set_guild_settings(self, guild_id: int, changes: Mapping[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into ``guild_id``'s settings (a value of None removes its key,
         back to the default) and return the settings now stored. The row is made if need

@@ -79,3 +79,16 @@ async def test_settings_merge_per_guild_and_none_restores_the_default(db: Storag
     now = await db.set_guild_settings(1, {"threads": None, "players": 5})
     assert now == {"language": "fr", "players": 5}
     assert await db.guild_settings(1) == now
+
+
+async def test_every_servers_settings_are_read_at_once(db: Storage) -> None:
+    """The challenge of the day's hourly look: every server that set something, and only
+    what each set."""
+    assert await db.all_guild_settings() == []
+    await db.set_guild_settings(1, {"challenge_channel": 123456789012345678})
+    await db.set_guild_settings(2, {"threads": False})
+    await db.set_guild_settings(2, {"threads": None})  # back to the default: an empty row
+    assert sorted(await db.all_guild_settings()) == [
+        (1, {"challenge_channel": 123456789012345678}),
+        (2, {}),
+    ]
