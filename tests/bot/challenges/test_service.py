@@ -10,6 +10,7 @@ from concurrent.futures import Executor
 import pytest
 
 from bot.challenges import ChallengeService
+from bot.challenges.par import compute_par
 from bot.tables import Refused
 from bot.tables.errors import RefusalCode
 from tarot_core import make_bot, opponent_seed, variant_seed
@@ -50,6 +51,11 @@ async def test_two_members_on_the_same_deals_get_par_and_matchpoints(
     challenge = await challenges.create(guild_id=GUILD, deals=3)
     pars = await h.storage.pars(challenge.id)
     assert [p.number for p in pars] == [0, 1, 2]
+    here = [  # computed again in this process: the workers' pars, exactly
+        compute_par(4, challenge.rules, challenge.seed, 0, n, LEVEL, challenge.seat)
+        for n in range(3)
+    ]
+    assert pars == here
     await play(challenges, h, ALICE, challenge.id)
     await play(challenges, h, BOB, challenge.id)
     games = {a.player_id: a for a in await h.storage.attempts(challenge.id)}
