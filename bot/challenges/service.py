@@ -192,6 +192,25 @@ class ChallengeService:
 
     # ----- playing -------------------------------------------------------------------------
 
+    async def playable(
+        self, challenge_id: int, user_id: int, *, guild_id: int | None
+    ) -> StoredChallenge:
+        """The challenge, if ``user_id`` may play it now from ``guild_id`` (nothing is
+        changed: the Discord layer asks before it opens their DMs).
+
+        :raises Refused: no such challenge here, already played, or closed.
+        """
+        challenge = await self.challenge(challenge_id)
+        if challenge.guild_id is not None and challenge.guild_id != guild_id:
+            raise Refused(RefusalCode.NO_CHALLENGE, "there is no such challenge here")
+        me = await self.storage.find_player("user", str(user_id))
+        attempt = await self.storage.attempt(challenge.id, me.id) if me is not None else None
+        if attempt is not None and attempt.finished_at is not None:
+            raise Refused(RefusalCode.ALREADY_PLAYED, "you have played this challenge already")
+        if self.closed(challenge):
+            raise Refused(RefusalCode.CHALLENGE_CLOSED, "this challenge is closed")
+        return challenge
+
     async def play(
         self, challenge_id: int, user_id: int, name: str, *, guild_id: int | None, channel_id: int
     ) -> TableSnapshot:
@@ -201,15 +220,9 @@ class ChallengeService:
         :raises Refused: no such challenge, closed, already played, or another challenge
             under way in the same DMs.
         """
-        challenge = await self.challenge(challenge_id)
-        if challenge.guild_id is not None and challenge.guild_id != guild_id:
-            raise Refused(RefusalCode.NO_CHALLENGE, "there is no such challenge here")
+        challenge = await self.playable(challenge_id, user_id, guild_id=guild_id)
         player_id = await self.storage.player("user", str(user_id), name)
         attempt = await self.storage.attempt(challenge.id, player_id)
-        if attempt is not None and attempt.finished_at is not None:
-            raise Refused(RefusalCode.ALREADY_PLAYED, "you have played this challenge already")
-        if self.closed(challenge):
-            raise Refused(RefusalCode.CHALLENGE_CLOSED, "this challenge is closed")
         if attempt is None:
             attempt = await self._start(challenge, player_id, guild_id, channel_id)
         return await self._take_up(attempt)

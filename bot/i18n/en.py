@@ -885,4 +885,8 @@ MESSAGES: dict[str, str] = {
         "Also today, the challenge of every server's players: #{id}, in /challenge play."
     ),
     "challenge.final.title": "**Final results of challenge #{id}** ({day}, {count} in the results)",
+    "challenge.intro": (
+        "**Challenge #{id}**: your table and your hand follow here. Play at your own pace; nobody "
+        "plays for you."
+    ),
 }

@@ -940,4 +940,7 @@ MESSAGES: dict[str, str] = {
     "challenge.final.title": (
         "**Resultados finales del desafío n.º {id}** ({day}, {count} en la clasificación)"
     ),
+    "challenge.intro": (
+        "**Desafío n.º {id}**: tu mesa y tu mano siguen aquí. Juega a tu ritmo; nadie juega por ti."
+    ),
 }

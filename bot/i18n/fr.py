@@ -944,4 +944,8 @@ MESSAGES: dict[str, str] = {
         "play."
     ),
     "challenge.final.title": "**Résultats définitifs du défi n°{id}** ({day}, {count} classés)",
+    "challenge.intro": (
+        "**Défi n°{id}** : votre table et votre main suivent ici. Jouez à votre rythme ; personne "
+        "ne joue à votre place."
+    ),
 }

@@ -954,4 +954,8 @@ MESSAGES: dict[str, str] = {
     "challenge.final.title": (
         "**Ostateczne wyniki wyzwania nr {id}** ({day}, w klasyfikacji: {count})"
     ),
+    "challenge.intro": (
+        "**Wyzwanie nr {id}**: twój stół i twoja ręka pojawią się poniżej. Graj we własnym "
+        "tempie; nikt nie zagra za ciebie."
+    ),
 }

@@ -111,3 +111,16 @@ async def test_two_members_play_the_same_challenge_and_see_results_once_finished
             assert not CARD_MARKS.search(message.content or ""), message.content
         # Nothing counted on the leaderboards.
         assert await bot.storage.leaderboard(int(world.guild.id), min_games=0) == []
+
+
+async def test_a_member_whose_dms_are_closed_is_told_before_anything_starts(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> None:
+    async with run_client(fake, bot):
+        post = await create(fake, world, world.alice, deals=1)
+        play = next(c for c in post.custom_ids() if c.startswith("tarot:challenge:"))
+        handle = await fake.click(world.carol, post, play)  # Carol's DMs are closed
+        assert (await handle.message()).content == t("en-US", "challenge.dms_closed")
+        challenge_id = int(play.rsplit(":", 1)[1])
+        assert await bot.storage.attempts(challenge_id) == []  # nothing started
+        assert len(bot.tables) == 0

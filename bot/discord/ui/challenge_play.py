@@ -14,6 +14,7 @@ import discord
 from bot.i18n import t
 
 from .. import answering
+from ..dm_messages import DMS_REFUSED
 from ..errors import answer, answer_failure
 
 if TYPE_CHECKING:
@@ -54,7 +55,15 @@ async def play_challenge(
         try:
             await answering.think(interaction)  # the par may still be computed
             user = interaction.user
+            await bot.challenges.playable(challenge_id, user.id, guild_id=interaction.guild_id)
             dm = user.dm_channel or await user.create_dm()
+            try:  # a challenge is played in DMs: closed ones are said now, not found later
+                await dm.send(t(locale, "challenge.intro", id=challenge_id))
+            except discord.HTTPException as e:
+                if e.code not in DMS_REFUSED:
+                    raise
+                await answer(interaction, t(locale, "challenge.dms_closed"))
+                return
             await bot.challenges.play(
                 challenge_id,
                 user.id,
