@@ -1,5 +1,5 @@
-"""Command line: ``python -m bot.benchmarks storage|load|game|pictures|route ...``, one subcommand
-per benchmark.
+"""Command line: ``python -m bot.benchmarks storage|load|game|pictures|route|challenge ...``,
+one subcommand per benchmark.
 
 Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
 ``run`` (a function of the parsed arguments returning the exit status).
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tarot_core.command_line import Parser
 
-from . import game_bench, load_bench, picture_bench, route_bench, storage_bench
+from . import challenge_bench, game_bench, load_bench, picture_bench, route_bench, storage_bench
 
 
 def parser() -> Parser:
@@ -23,6 +23,7 @@ def parser() -> Parser:
     game_bench.register(commands)
     picture_bench.register(commands)
     route_bench.register(commands)
+    challenge_bench.register(commands)
     p.description = f"Measure the bot's parts at scale: {', '.join(commands.choices)}."
     return p
 

@@ -28,6 +28,18 @@ def test_a_game_of_bots_through_the_service_is_timed_and_scored() -> None:
     assert isinstance(f["seconds"], float) and f["seconds"] > 0
 
 
+def test_a_challenge_and_one_attempt_are_measured_and_their_rows_counted() -> None:
+    f = run("challenge", "--level", "heuristic", "--deals", "2", "--players", "5")
+    assert f["players"] == 5 and f["deals"] == 2
+    rows = f["rows"]
+    assert isinstance(rows, dict)
+    assert rows["games"] == 1 and rows["seats"] == 5 and rows["challenge_attempts"] == 1
+    assert rows["deals"] == 2 and rows["deal_scores"] == 2 * 5
+    assert rows["actions"] == f["member_moves"] + f["opponent_moves"]
+    assert rows["player_stats"] == 0  # a challenge never counts
+    assert isinstance(f["par_seconds"], float) and f["par_seconds"] >= 0
+
+
 TINY_LOAD = (
     *("--tables", "12", "--humans", "4", "--seconds", "4", "--warmup", "1"),
     *("--think", "0.05", "0.1", "--workers", "1"),
