@@ -4,6 +4,7 @@ finished, a restart mid-deal, nothing counted in the leaderboards."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Awaitable
 from concurrent.futures import Executor
 
@@ -183,3 +184,59 @@ async def test_a_daily_challenge_is_made_once_and_its_cards_follow_the_key(
     assert first.id == again.id and first.seed == again.seed
     assert len({first.seed, other.seed, everyone.seed}) == 3
     assert everyone.scope == "instance" and everyone.guild_id is None
+
+
+async def test_the_instance_challenge_ranks_each_server_apart_and_everyone_together(
+    open_tables: OpenTables, pool: Executor
+) -> None:
+    h = await open_tables()
+    challenges = service(h, pool)
+    everyone = await challenges.create(guild_id=None, day="2026-11-28", deals=1)
+    players = {ALICE: GUILD, BOB: GUILD, CAROL: GUILD + 1}
+    for user, guild in players.items():
+        await challenges.play(everyone.id, user, f"user{user}", guild_id=guild, channel_id=DM[user])
+        await drive(h, {user: "random"}, channel=DM[user], base=user)
+    here = await challenges.results(everyone.id, ALICE, guild_id=GUILD)
+    there = await challenges.results(everyone.id, CAROL, guild_id=GUILD + 1)
+    assert len(here.everyone) == len(there.everyone) == 3
+    assert {s.name for s in here.here} == {f"user{ALICE}", f"user{BOB}"}
+    assert [s.name for s in there.here] == [f"user{CAROL}"] and there.here[0].rank == 1
+    # Matchpoints count against the whole field, whichever server one played from.
+    carol = next(s for s in here.everyone if s.name == f"user{CAROL}")
+    assert there.here[0].matchpoints == carol.matchpoints
+
+
+async def test_deal_instances_compare_members_within_their_variant_only(
+    open_tables: OpenTables, pool: Executor
+) -> None:
+    h = await open_tables()
+    challenges = ChallengeService(
+        h.storage, h.manager, executor=pool, clock=h.clock, level=LEVEL, rng=random.Random(3)
+    )
+    challenge = await challenges.create(guild_id=GUILD, deals=1, variants=2)
+    assert len(await h.storage.pars(challenge.id)) == 2  # a par per variant
+    for user in (ALICE, BOB, CAROL):
+        await play(challenges, h, user, challenge.id)
+    attempts = {a.player_id: a for a in await h.storage.attempts(challenge.id)}
+    variants = [a.variant for a in attempts.values()]
+    assert set(variants) == {0, 1}, "the seeded draw gives both variants"
+    dealt = {}
+    for a in attempts.values():
+        (record,) = await h.storage.deal_records(a.game_id)
+        dealt.setdefault(a.variant, set()).add(str(record["hands"]))
+    assert all(len(hands) == 1 for hands in dealt.values())  # one deal per variant
+    assert dealt[0] != dealt[1]
+    result = await challenges.results(challenge.id, ALICE, guild_id=GUILD)
+    pars = {p.variant: p.score for p in await h.storage.pars(challenge.id)}
+    for one in result.everyone:
+        mates = [o for o in result.everyone if o.variant == one.variant and o is not one]
+        (line,) = one.deals
+        assert line.par == pars[one.variant]  # each against its own variant's par
+        if not mates:
+            assert line.matchpoints is None  # alone in its variant: nobody to compare with
+        else:
+            (mate,) = mates
+            (theirs,) = mate.deals
+            assert line.matchpoints == (
+                100.0 if line.score > theirs.score else 50.0 if line.score == theirs.score else 0.0
+            )
