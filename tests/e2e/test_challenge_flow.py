@@ -106,9 +106,12 @@ async def test_two_members_play_the_same_challenge_and_see_results_once_finished
         assert "bob" in text and "alice" in text
         assert text.count("\n") >= 4  # his line, two deals, the ranking
 
-        # Nothing of the challenge's cards in the channel: only the post and answers.
+        # Nothing of the challenge's cards in the channel, before or after: no card, no
+        # card face, no picture; only the post and the answers to commands.
         for message in fake.channel_messages(world.table):
-            assert not CARD_MARKS.search(message.content or ""), message.content
+            content = message.content or ""
+            assert not CARD_MARKS.search(content) and "<:" not in content, content
+            assert not message.attachments, message.attachments
         # Nothing counted on the leaderboards.
         assert await bot.storage.leaderboard(int(world.guild.id), min_games=0) == []
 
