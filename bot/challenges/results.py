@@ -3,7 +3,8 @@ par, and against each other in matchpoints, deal by deal and variant by variant.
 
 Pure: the rows in, the standings out. A member is in the results once they have finished,
 or, once the challenge is closed, with whatever they played: a deal they left unplayed
-scores as the par (so leaving a bad deal unfinished gains nothing over the par it gets).
+scores as the par, against the par and in matchpoints alike (leaving a bad deal unfinished
+gains nothing over the par's score, and an attempt left untouched is not a free 50%).
 """
 
 from __future__ import annotations
@@ -89,21 +90,28 @@ def standings(
     for row in deals:
         played[row.game_id][row.number] = row
     counted = [a for a in attempts if a.finished_at is not None or closed]
+
+    def score(a: StoredAttempt, number: int) -> int:
+        """The member's score on the deal: the par's where they left it unplayed."""
+        row = played[a.game_id].get(number)
+        return row.score if row is not None else par[(a.variant, number)].score
+
     field: dict[tuple[int, int], list[int]] = defaultdict(list)
     for a in counted:
-        for number, row in played[a.game_id].items():
-            field[(a.variant, number)].append(row.score)
+        for number in numbers:
+            field[(a.variant, number)].append(score(a, number))
     out = []
     for a in counted:
         lines = []
         for number in numbers:
             p = par[(a.variant, number)]
             mine = played[a.game_id].get(number)
-            if mine is None:
-                lines.append(DealLine(number, p.score, p.score, False, None, None, False, None))
-                continue
             others = list(field[(a.variant, number)])
-            others.remove(mine.score)
+            others.remove(score(a, number))
+            if mine is None:  # scored as the par, in matchpoints too: leaving gains nothing
+                mp = matchpoints(p.score, others)
+                lines.append(DealLine(number, p.score, p.score, False, mp, None, False, None))
+                continue
             took = mine.taker_seat == seat
             lines.append(
                 DealLine(

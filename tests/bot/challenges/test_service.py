@@ -14,7 +14,7 @@ from bot.challenges import ChallengeService
 from bot.challenges.par import compute_par
 from bot.tables import Refused
 from bot.tables.errors import RefusalCode
-from tarot_core import make_bot, opponent_seed, variant_seed
+from tarot_core import make_bot, matchpoints, opponent_seed, variant_seed
 from tests.bot.tables_support import GUILD, Harness, OpenTables, drive
 
 LEVEL = "heuristic"
@@ -147,6 +147,11 @@ async def test_an_attempt_left_unfinished_scores_the_par_once_closed(
     assert not bob.finished
     assert [d.score for d in bob.deals] == [d.par for d in bob.deals]
     assert not any(d.played for d in bob.deals)
+    alice = next(s for s in result.everyone if s.name == f"user{ALICE}")
+    for his, hers in zip(bob.deals, alice.deals, strict=True):
+        # The par's score, in matchpoints too: an untouched attempt is no free 50%.
+        assert his.matchpoints == matchpoints(his.par, [hers.score])
+        assert hers.matchpoints == matchpoints(hers.score, [his.par])
 
 
 async def test_an_attempt_survives_a_restart_mid_deal(
