@@ -34,6 +34,8 @@ LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "
 """Each language in its own words: the same in every catalog."""
 THREADS_DEFAULT: Final = True
 """``threads``: a server that never chose gets a thread per table."""
+LADDER_DAYS: Final = 20
+"""``ladder_days``: a month's ladder adds up each member's best 20 days."""
 TIMER_MAX: Final = LIMITS["TAROT_REMINDER_AFTER"][0]
 POIGNEES: Final = dict(zip(("fft", "high"), POIGNEE_BONUSES, strict=True))
 """The engine's poignée scales by the names ``/tarot new`` offers them under."""
@@ -128,6 +130,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
         *(_rule_setting(option) for option in OPTIONS),
         _ranged("reminder_after", lambda s: s.tables.reminder_after, 0, TIMER_MAX),
         _ranged("stand_in_after", lambda s: s.tables.stand_in_after, 0, TIMER_MAX),
+        _ranged("ladder_days", lambda _: LADDER_DAYS, 1, 31),
     )
 }
 """Every key a server may set, in the order they are shown."""
@@ -161,6 +164,8 @@ class GuildSettings:
     """Deals per game, or ``PER_PLAYER``."""
     reminder_after: float
     stand_in_after: float
+    ladder_days: int
+    """How many of a member's best days the server's monthly challenge ladder adds up."""
     options: Mapping[str, Any]
     """Each rule option's value in the engine's form (a poignée scale as a tuple)."""
 
@@ -235,6 +240,7 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> GuildSettings:
         deals=values["deals"],
         reminder_after=values["reminder_after"],
         stand_in_after=values["stand_in_after"],
+        ladder_days=values["ladder_days"],
         options=MappingProxyType({o.name: values[o.name] for o in OPTIONS}),
     )
 
