@@ -34,6 +34,8 @@ LANGUAGE_NAMES: Final = {"en": "English", "fr": "Français", "es": "Español", "
 """Each language in its own words: the same in every catalog."""
 THREADS_DEFAULT: Final = True
 """``threads``: a server that never chose gets a thread per table."""
+LADDER_DAYS: Final = 20
+"""``ladder_days``: a month's ladder adds up each member's best 20 days."""
 TIMER_MAX: Final = LIMITS["TAROT_REMINDER_AFTER"][0]
 NO_CHANNEL: Final = 0
 """``challenge_channel``: no daily challenge is posted (the default: nothing is posted until
@@ -149,6 +151,7 @@ SETTINGS: Final[Mapping[str, Setting]] = {
         Setting("challenge_channel", _channel, lambda _: NO_CHANNEL, (HERE, "#channel", "off")),
         _ranged("challenge_hour", lambda _: CHALLENGE_HOUR, 0, 23),
         _ranged("challenge_variants", lambda _: 1, 1, MAX_VARIANTS),
+        _ranged("ladder_days", lambda _: LADDER_DAYS, 1, 31),
     )
 }
 """Every key a server may set, in the order they are shown."""
@@ -189,6 +192,8 @@ class GuildSettings:
     challenge_variants: int
     """Each deal of the day dealt in that many variants (deal instances), members compared
     within theirs."""
+    ladder_days: int
+    """How many of a member's best days the server's monthly challenge ladder adds up."""
     options: Mapping[str, Any]
     """Each rule option's value in the engine's form (a poignée scale as a tuple)."""
 
@@ -266,6 +271,7 @@ def effective(stored: Mapping[str, Any], settings: Settings) -> GuildSettings:
         challenge_channel=values["challenge_channel"],
         challenge_hour=values["challenge_hour"],
         challenge_variants=values["challenge_variants"],
+        ladder_days=values["ladder_days"],
         options=MappingProxyType({o.name: values[o.name] for o in OPTIONS}),
     )
 

@@ -15,6 +15,7 @@ import random
 import secrets
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from tarot_core import Rules, RulesError, variant_seed
@@ -24,7 +25,7 @@ from ..storage import ChallengeScope, Conflict, ParDeal, Storage, StoredAttempt,
 from ..tables import Refused, TableManager, TableSnapshot
 from ..tables.clock import Clock, LoopClock
 from ..tables.errors import RefusalCode
-from . import results
+from . import results, seasons
 from .par import compute_par
 
 LEVEL = "expert:100"
@@ -284,12 +285,26 @@ class ChallengeService:
                 RefusalCode.RESULTS_HIDDEN,
                 "the results stay hidden until you have played this challenge",
             )
+        return await self._standings(
+            challenge, closed=closed, guild_id=guild_id, player_id=None if me is None else me.id
+        )
+
+    async def _standings(
+        self,
+        challenge: StoredChallenge,
+        *,
+        closed: bool,
+        guild_id: int | None = None,
+        player_id: int | None = None,
+    ) -> ChallengeResults:
+        """The results from what is stored: ranked among ``guild_id``'s members too (None:
+        ``here`` is everyone), ``player_id``'s own line picked out."""
         pars = await self.storage.pars(challenge.id)
         attempts = await self.storage.attempts(challenge.id)
         deals = await self.storage.challenge_results(challenge.id)
         everyone = results.standings(pars, attempts, deals, seat=challenge.seat, closed=closed)
         here = results.in_guild(everyone, guild_id) if guild_id is not None else everyone
-        mine = next((s for s in everyone if me is not None and s.player_id == me.id), None)
+        mine = next((s for s in everyone if s.player_id == player_id), None)
         return ChallengeResults(
             challenge=challenge,
             everyone=everyone,
@@ -298,3 +313,43 @@ class ChallengeService:
             mine=mine,
             closed=closed,
         )
+
+    # ----- closing -------------------------------------------------------------------------
+
+    async def close(self, challenge_id: int) -> ChallengeResults:
+        """A closed challenge's final standings (an attempt left unfinished in them, its
+        unplayed deals scored as the par) and, for a daily one, each member's day on its
+        ladder (``seasons``): written once, however often and by however many processes
+        this is called. A challenge on demand feeds no ladder.
+
+        :raises Refused: no such challenge.
+        :raises ValueError: the challenge is still open (its standings are not final).
+        """
+        challenge = await self.challenge(challenge_id)
+        if not self.closed(challenge):
+            raise ValueError(f"challenge {challenge_id} is still open")
+        final = await self._standings(challenge, closed=True, guild_id=challenge.guild_id)
+        if challenge.day is not None:
+            await self.storage.record_ladder(challenge.id, seasons.ladder_scores(final.everyone))
+        return final
+
+    # ----- streaks -------------------------------------------------------------------------
+
+    async def streak(
+        self, player_id: int, scope: ChallengeScope, guild_id: int | None, today: date | None = None
+    ) -> int:
+        """The player's consecutive days with a finished attempt at a daily challenge of
+        ``scope`` (and server ``guild_id``; None: the instance's), ending today (UTC, from
+        the clock unless given) or yesterday."""
+        days = await self.storage.daily_days(player_id, scope, guild_id)
+        return seasons.streak(days, today or seasons.today_of(self.clock.now()))
+
+    async def member_streak(self, user_id: int, challenge: StoredChallenge) -> int | None:
+        """A member's streak at the daily challenges of ``challenge``'s scope and server;
+        None for a challenge on demand (no streak to show) or a member never seen."""
+        if challenge.day is None:
+            return None
+        me = await self.storage.find_player("user", str(user_id))
+        if me is None:
+            return None
+        return await self.streak(me.id, challenge.scope, challenge.guild_id)

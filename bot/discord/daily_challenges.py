@@ -107,8 +107,8 @@ class DailyChallenges:
             return 0
         everyone = await service.create(guild_id=None, day=day)
         locale = self._locale(guild_id, config)
-        closed = [
-            await service.results(c.id, 0, guild_id=guild_id)
+        closed = [  # closing a day's challenge writes its ladder, once
+            await service.close(c.id)
             for c in await self.bot.storage.closed_unposted(guild_id, service.clock.now())
         ]
         channel = self.bot.get_partial_messageable(config.challenge_channel)

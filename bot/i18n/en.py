@@ -574,6 +574,7 @@ MESSAGES: dict[str, str] = {
     "setting.challenge_channel": "Daily challenge channel",
     "setting.challenge_hour": "Daily challenge hour (UTC)",
     "setting.challenge_variants": "Daily challenge variants",
+    "setting.ladder_days": "Days counted on the challenge ladder",
     "setting.shuffle": "Shuffle",
     "settings.on": "on",
     "settings.off": "off",
@@ -873,6 +874,24 @@ MESSAGES: dict[str, str] = {
     "name.challenge.create": "create",
     "name.challenge.play": "play",
     "name.challenge.results": "results",
+    "name.challenge.ladder": "ladder",
+    "name.option.month": "month",
+    "cmd.challenge.ladder": "This month's ladder of the daily challenges",
+    "cmd.challenge.ladder.month": "Which month, as YYYY-MM (default: this month, UTC)",
+    "challenge.streak": "Streak: {count:plural:one=# day|other=# days}",
+    "challenge.ladder.title": (
+        "**Daily challenge ladder · {month}** · each member's best {best} days"
+    ),
+    "challenge.ladder.row": "{rank}. {name}: {total} · {days:plural:one=# day|other=# days}",
+    "challenge.ladder.empty": "Nobody has played this server's daily challenge in {month}.",
+    "challenge.ladder.you": (
+        "You: rank {rank} of {count}, {total} · {days:plural:one=# day|other=# days}."
+    ),
+    "challenge.ladder.everywhere": (
+        "Every server's ladder (best {best} days): you are rank {rank} of {count},"
+        " {total} · {days:plural:one=# day|other=# days}."
+    ),
+    "challenge.ladder.bad_month": "A month is written YYYY-MM, for example {example}.",
     "name.option.challenge": "challenge",
     "cmd.challenge.create": "Open a challenge for this server's members (Manage Server)",
     "cmd.challenge.create.deals": "Number of deals (default 4)",

@@ -608,6 +608,7 @@ MESSAGES: dict[str, str] = {
     "setting.challenge_channel": "Canal del desafío diario",
     "setting.challenge_hour": "Hora del desafío diario (UTC)",
     "setting.challenge_variants": "Variantes del desafío diario",
+    "setting.ladder_days": "Días contados en la clasificación de desafíos",
     "setting.shuffle": "Barajar",
     "settings.on": "activado",
     "settings.off": "desactivado",
@@ -923,6 +924,24 @@ MESSAGES: dict[str, str] = {
     "name.challenge.create": "crear",
     "name.challenge.play": "jugar",
     "name.challenge.results": "resultados",
+    "name.challenge.ladder": "clasificacion",
+    "name.option.month": "mes",
+    "cmd.challenge.ladder": "La clasificación del mes de los desafíos diarios",
+    "cmd.challenge.ladder.month": "Qué mes, como AAAA-MM (por defecto: este mes, UTC)",
+    "challenge.streak": "Racha: {count:plural:one=# día|other=# días}",
+    "challenge.ladder.title": (
+        "**Clasificación de los desafíos diarios · {month}** · los {best} mejores días de cada uno"
+    ),
+    "challenge.ladder.row": "{rank}. {name}: {total} · {days:plural:one=# día|other=# días}",
+    "challenge.ladder.empty": "Nadie ha jugado el desafío diario de este servidor en {month}.",
+    "challenge.ladder.you": (
+        "Tú: puesto {rank} de {count}, {total} · {days:plural:one=# día|other=# días}."
+    ),
+    "challenge.ladder.everywhere": (
+        "Clasificación de todos los servidores ({best} mejores días): puesto {rank} de {count},"
+        " {total} · {days:plural:one=# día|other=# días}."
+    ),
+    "challenge.ladder.bad_month": "Un mes se escribe AAAA-MM, por ejemplo {example}.",
     "name.option.challenge": "desafio",
     "cmd.challenge.create": (
         "Abrir un desafío para los miembros de este servidor (Gestionar servidor)"

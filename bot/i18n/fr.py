@@ -601,6 +601,7 @@ MESSAGES: dict[str, str] = {
     "setting.challenge_channel": "Salon du défi du jour",
     "setting.challenge_hour": "Heure du défi du jour (UTC)",
     "setting.challenge_variants": "Variantes du défi du jour",
+    "setting.ladder_days": "Jours comptés au classement des défis",
     "setting.shuffle": "Mélange",
     "settings.on": "activé",
     "settings.off": "désactivé",
@@ -931,6 +932,24 @@ MESSAGES: dict[str, str] = {
     "name.challenge.create": "creer",
     "name.challenge.play": "jouer",
     "name.challenge.results": "resultats",
+    "name.challenge.ladder": "classement",
+    "name.option.month": "mois",
+    "cmd.challenge.ladder": "Le classement du mois des défis du jour",
+    "cmd.challenge.ladder.month": "Quel mois, en AAAA-MM (par défaut : ce mois-ci, UTC)",
+    "challenge.streak": "Série : {count:plural:one=# jour|other=# jours}",
+    "challenge.ladder.title": (
+        "**Classement des défis du jour · {month}** · les {best} meilleurs jours de chacun"
+    ),
+    "challenge.ladder.row": "{rank}. {name} : {total} · {days:plural:one=# jour|other=# jours}",
+    "challenge.ladder.empty": "Personne n'a joué le défi du jour de ce serveur en {month}.",
+    "challenge.ladder.you": (
+        "Vous : {rank}e sur {count}, {total} · {days:plural:one=# jour|other=# jours}."
+    ),
+    "challenge.ladder.everywhere": (
+        "Classement de tous les serveurs ({best} meilleurs jours) : vous êtes {rank}e sur {count},"
+        " {total} · {days:plural:one=# jour|other=# jours}."
+    ),
+    "challenge.ladder.bad_month": "Un mois s'écrit AAAA-MM, par exemple {example}.",
     "name.option.challenge": "defi",
     "cmd.challenge.create": "Ouvrir un défi pour les membres de ce serveur (Gérer le serveur)",
     "cmd.challenge.create.deals": "Nombre de donnes (4 par défaut)",

@@ -615,6 +615,7 @@ MESSAGES: dict[str, str] = {
     "setting.challenge_channel": "Kanał wyzwania dnia",
     "setting.challenge_hour": "Godzina wyzwania dnia (UTC)",
     "setting.challenge_variants": "Warianty wyzwania dnia",
+    "setting.ladder_days": "Dni liczone w drabince wyzwań",
     "setting.shuffle": "Tasowanie",
     "settings.on": "włączone",
     "settings.off": "wyłączone",
@@ -940,6 +941,25 @@ MESSAGES: dict[str, str] = {
     "name.challenge.create": "utworz",
     "name.challenge.play": "graj",
     "name.challenge.results": "wyniki",
+    "name.challenge.ladder": "drabinka",
+    "name.option.month": "miesiac",
+    "cmd.challenge.ladder": "Miesięczna drabinka wyzwań dnia",
+    "cmd.challenge.ladder.month": "Który miesiąc, jako RRRR-MM (domyślnie: bieżący, UTC)",
+    "challenge.streak": "Seria: {count:plural:one=# dzień|few=# dni|many=# dni|other=# dnia}",
+    "challenge.ladder.title": "**Drabinka wyzwań dnia · {month}** · najlepsze dni każdego: {best}",
+    "challenge.ladder.row": (
+        "{rank}. {name}: {total} · {days:plural:one=# dzień|few=# dni|many=# dni|other=# dnia}"
+    ),
+    "challenge.ladder.empty": "Nikt nie zagrał wyzwania dnia tego serwera w miesiącu {month}.",
+    "challenge.ladder.you": (
+        "Ty: miejsce {rank} z {count}, {total}"
+        " · {days:plural:one=# dzień|few=# dni|many=# dni|other=# dnia}."
+    ),
+    "challenge.ladder.everywhere": (
+        "Drabinka wszystkich serwerów (najlepsze dni: {best}): miejsce {rank} z {count},"
+        " {total} · {days:plural:one=# dzień|few=# dni|many=# dni|other=# dnia}."
+    ),
+    "challenge.ladder.bad_month": "Miesiąc zapisuje się jako RRRR-MM, na przykład {example}.",
     "name.option.challenge": "wyzwanie",
     "cmd.challenge.create": "Otwórz wyzwanie dla członków tego serwera (Zarządzanie serwerem)",
     "cmd.challenge.create.deals": "Liczba rozdań (domyślnie 4)",

@@ -159,10 +159,11 @@ def final_text(locale: str | None, results: ChallengeResults) -> str:
     return "\n".join(lines)
 
 
-def results_text(locale: str | None, results: ChallengeResults) -> str:
+def results_text(locale: str | None, results: ChallengeResults, streak: int | None = None) -> str:
     """A challenge's results as the reader may see them: their own line and deals first,
     then the members of this server (and, for the instance's challenge, the reader's place
-    among everyone)."""
+    among everyone). ``streak``: the reader's days in a row at this scope's daily
+    challenges, shown for a daily challenge only."""
     c = results.challenge
     lines = [
         t(
@@ -198,6 +199,8 @@ def results_text(locale: str | None, results: ChallengeResults) -> str:
                     count=len(results.everyone),
                 )
             )
+        if streak is not None and c.day is not None:
+            lines.append(t(locale, "challenge.streak", count=streak))
         lines.extend(deal_lines(locale, mine, results.field, c.seat))
     if results.here:
         lines.append("")

@@ -24,6 +24,7 @@ from .records import (
     ChallengeScope,
     DealSummary,
     GameSummary,
+    LadderLine,
     ParDeal,
     PeriodStanding,
     PlayerStats,
@@ -209,6 +210,30 @@ class Challenges(Protocol):
     async def challenge_days(self, player_id: int) -> list[str]: ...
 
 
+class Ladders(Protocol):
+    """The monthly ladder of daily challenges (written once per member and day when a
+    challenge closes, never a rating) and the days a streak counts."""
+
+    async def record_ladder(
+        self, challenge_id: int, scores: Sequence[tuple[int, float]]
+    ) -> int: ...
+    async def ladder(
+        self,
+        scope: ChallengeScope,
+        guild_id: int | None,
+        month: str,
+        best: int,
+        limit: int,
+        offset: int = 0,
+    ) -> list[LadderLine]: ...
+    async def ladder_place(
+        self, scope: ChallengeScope, guild_id: int | None, month: str, best: int, player_id: int
+    ) -> LadderLine | None: ...
+    async def daily_days(
+        self, player_id: int, scope: ChallengeScope, guild_id: int | None
+    ) -> list[str]: ...
+
+
 @runtime_checkable
 class ClickRoutes(Protocol):
     """Clicks carried from the process that received them to the one that owns their
@@ -233,7 +258,7 @@ class TableStorage(Players, Games, ActionLog, DealRecords, Protocol):
     def transaction(self) -> AbstractAsyncContextManager[None]: ...
 
 
-class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Challenges, Protocol):
+class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Challenges, Ladders, Protocol):
     """Everything, opened by ``open_storage``."""
 
     on_unusable: Callable[[DatabaseUnusable], None] | None

@@ -337,3 +337,20 @@ class AttemptDeal:
     taker_seat: int | None
     contract: str | None
     made: bool | None
+
+
+@dataclass(frozen=True)
+class LadderLine:
+    """One member's line on a month's ladder: the sum of their best days' matchpoint
+    percentages (at most the ladder's N days), and how many days they played in all."""
+
+    player_id: int
+    name: str
+    external_id: str
+    """The Discord user id."""
+    total: float
+    days: int
+    rank: int
+    """1 for the highest sum; equal sums with as many days share a rank."""
+    players: int
+    """How many members the whole ladder has."""

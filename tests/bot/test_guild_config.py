@@ -56,6 +56,8 @@ def test_stored_keys_win_and_stored_values_no_longer_valid_are_ignored() -> None
         ("language", "server", gc.SERVER),
         ("reminder_after", "0", 0),
         ("stand_in_after", "600", 600),
+        ("ladder_days", "31", 31),
+        ("ladder_days", " 1 ", 1),
     ],
 )
 def test_each_kind_parses_its_allowed_values(key: str, text: str, value: object) -> None:
@@ -73,6 +75,8 @@ def test_each_kind_parses_its_allowed_values(key: str, text: str, value: object)
         ("garde_contre_multiplier", "7", "6, 8"),
         ("poignee_bonus", "20/30/40", "fft, high"),
         ("contracts", "petite", "fft, pousse, fixed"),
+        ("ladder_days", "0", "1–31"),
+        ("ladder_days", "32", "1–31"),
         ("shuffle", "riffle", "full, cut"),
         ("language", "de", "server, en, fr, es, pl"),
         ("reminder_after", "-1", "0–604800"),
@@ -104,6 +108,12 @@ def test_rule_values_stored_before_the_registry_still_read_the_same() -> None:
     again = gc.effective({"poignee_bonus": [20, 40, 60], "contracts": "pousse"}, settings())
     assert again.options["poignee_bonus"] == (20, 40, 60)
     assert gc.rule_options(again)["contracts"] == "pousse"
+
+
+def test_a_servers_ladder_adds_up_its_best_20_days_unless_it_chose() -> None:
+    assert gc.effective({}, settings()).ladder_days == gc.LADDER_DAYS == 20
+    assert gc.effective({"ladder_days": 12}, settings()).ladder_days == 12
+    assert gc.effective({"ladder_days": 40}, settings()).ladder_days == 20  # no longer valid
 
 
 def test_a_stored_reminder_after_the_stand_in_is_brought_back_to_it() -> None:

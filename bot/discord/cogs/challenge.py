@@ -4,7 +4,9 @@ challenges' service's (``bot/challenges``); refusals and failures are the error 
 
 ``/challenge create`` is for members with Manage Server; it posts the challenge in the
 channel with a Play button (``ui/challenge_play.py``). ``/challenge play`` starts or takes
-up one's attempt; ``/challenge results`` shows a challenge's results to whoever may see them.
+up one's attempt; ``/challenge results`` shows a challenge's results to whoever may see them
+(with the member's streak, for a daily one); ``/challenge ladder`` a month's ladder of the
+server's daily challenges and the member's place on the instance's.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import guild_config
+from bot.challenges import seasons
 from bot.challenges.service import MAX_DEALS
 from bot.i18n import t
+from bot.render.challenge_ladder import LADDER_ROWS, ladder_text
 from bot.render.challenges import label, post_text, results_text
 from bot.storage import StoredChallenge
 from bot.tables import TableSnapshot
@@ -201,7 +205,8 @@ class ChallengeCog(
             shown = await self.bot.challenges.results(
                 challenge, interaction.user.id, guild_id=interaction.guild_id
             )
-            await answer(interaction, results_text(locale, shown))
+            streak = await self.bot.challenges.member_streak(interaction.user.id, shown.challenge)
+            await answer(interaction, results_text(locale, shown, streak))
 
     @results.autocomplete("challenge")
     async def _recent(
@@ -209,6 +214,55 @@ class ChallengeCog(
     ) -> list[app_commands.Choice[int]]:
         found = await self.bot.storage.recent_challenges(interaction.guild_id or 0, RECENT)
         return _choices(str(interaction.locale), found, typed)
+
+    @app_commands.command(
+        name=_("ladder", key="name.challenge.ladder"),
+        description=_("This month's ladder of the daily challenges", key="cmd.challenge.ladder"),
+    )
+    @app_commands.describe(
+        month=_(
+            "Which month, as YYYY-MM (default: this month, UTC)",
+            key="cmd.challenge.ladder.month",
+        )
+    )
+    @app_commands.rename(month=_("month", key="name.option.month"))
+    async def ladder(self, interaction: discord.Interaction[Any], month: str | None = None) -> None:
+        """The server's ladder (its own daily challenges, its ``ladder_days`` best days)
+        and the member's place on the instance's (``seasons.INSTANCE_BEST`` days)."""
+        locale = str(interaction.locale)
+        guild_id = interaction.guild_id
+        now = self.bot.challenges.clock.now()
+        chosen = seasons.month_of(now) if month is None else seasons.parse_month(month)
+        if guild_id is None:  # guild_only: a command from a DM never comes here
+            return
+        if chosen is None:
+            example = seasons.month_of(now)
+            await answer(interaction, t(locale, "challenge.ladder.bad_month", example=example))
+            return
+        async with answering.handling(interaction):
+            storage = self.bot.storage
+            config = guild_config.effective(
+                await storage.guild_settings(guild_id), self.bot.settings
+            )
+            best = config.ladder_days
+            lines = await storage.ladder("guild", guild_id, chosen, best, LADDER_ROWS)
+            me = await storage.find_player("user", str(interaction.user.id))
+            mine = everywhere = None
+            if me is not None:
+                mine = await storage.ladder_place("guild", guild_id, chosen, best, me.id)
+                everywhere = await storage.ladder_place(
+                    "instance", None, chosen, seasons.INSTANCE_BEST, me.id
+                )
+            text = ladder_text(
+                locale,
+                chosen,
+                best,
+                lines,
+                mine=mine,
+                everywhere=everywhere,
+                everywhere_best=seasons.INSTANCE_BEST,
+            )
+            await answer(interaction, text)
 
 
 async def attempt_results(bot: TarotBot, table: TableSnapshot) -> str | None:
@@ -219,8 +273,12 @@ async def attempt_results(bot: TarotBot, table: TableSnapshot) -> str | None:
         return None
     locale = await bot.presenter.user_locale(user_id, table.channel_id)
     shown = await bot.challenges.results(table.challenge_id, user_id, guild_id=table.guild_id)
+    streak = await bot.challenges.member_streak(user_id, shown.challenge)
     return "\n".join(
-        (t(locale, "challenge.finished", id=table.challenge_id), results_text(locale, shown))
+        (
+            t(locale, "challenge.finished", id=table.challenge_id),
+            results_text(locale, shown, streak),
+        )
     )
 
 

@@ -19,6 +19,7 @@ from ..sql.deals import DealQueries
 from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
+from ..sql.ladder import LadderQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
 from ..turns import GroupCommit
@@ -49,6 +50,7 @@ class PostgresStorage(
     MessageRefQueries,
     GuildSettingsQueries,
     ChallengeQueries,
+    LadderQueries,
 ):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""

@@ -283,4 +283,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX deals_by_finished_at ON deals (finished_at);
     """,
+    # 15: the monthly ladder of daily challenges (issue 25): each member's matchpoints of
+    # each closed daily challenge, one row per ladder, day and member (guild 0: the
+    # instance's ladder), written once when the challenge is closed.
+    """
+    CREATE TABLE challenge_ladder (
+        scope TEXT NOT NULL CHECK (scope IN ('guild', 'instance')),
+        guild_id INTEGER NOT NULL,
+        month TEXT NOT NULL,
+        day TEXT NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players (id),
+        matchpoints REAL NOT NULL,
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        PRIMARY KEY (scope, guild_id, day, player_id)
+    );
+    CREATE INDEX challenge_ladder_by_month ON challenge_ladder (scope, guild_id, month);
+    """,
 )

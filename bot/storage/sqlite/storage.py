@@ -24,6 +24,7 @@ from ..sql.deals import DealQueries
 from ..sql.games import GameQueries
 from ..sql.guild_settings import GuildSettingsQueries
 from ..sql.history import HistoryQueries
+from ..sql.ladder import LadderQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
 from ..sql.rows import Rows
@@ -43,6 +44,7 @@ class SqliteStorage(
     MessageRefQueries,
     GuildSettingsQueries,
     ChallengeQueries,
+    LadderQueries,
 ):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL
