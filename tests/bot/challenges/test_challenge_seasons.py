@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from bot.challenges import ChallengeService
-from bot.challenges.seasons import ALONE, INSTANCE_BEST, ladder_scores, parse_month, streak
+from bot.challenges.seasons import INSTANCE_BEST, ladder_scores, parse_month, streak
 from tests.bot.tables_support import GUILD, Harness, OpenTables, drive
 
 LEVEL = "heuristic"
@@ -58,7 +58,8 @@ async def test_closing_a_daily_challenge_writes_its_ladder_once(
     expected = dict(ladder_scores(final.everyone))
     ladder = await h.storage.ladder("guild", GUILD, "2027-01", 20, 10)
     assert {line.player_id: line.total for line in ladder} == expected
-    assert expected[carol.player_id] == ALONE  # no deal played: nobody compared with
+    # No deal played: the par's scores, in matchpoints against the field like anyone's.
+    assert carol.matchpoints is not None and expected[carol.player_id] == carol.matchpoints
     assert all(line.days == 1 for line in ladder)
 
     again = await challenges.close(daily.id)  # the scheduler of another process, say
