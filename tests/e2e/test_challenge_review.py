@@ -16,7 +16,9 @@ from drivers import ephemeral_text, make_bot
 from fake_discord import FakeDiscord, FakeMessage, FakeUser, World, run_client
 
 from bot.discord.client import TarotBot
-from bot.i18n import t
+from bot.i18n import signed, t
+from bot.pictures import jobs
+from bot.render.challenges import review_text
 
 
 @pytest.fixture
@@ -75,3 +77,47 @@ async def test_an_attempt_is_in_nobodys_history_and_no_menu_draws_it(
             forged = await fake.select(user, crafted(post, menu, ["1"]), menu, ["1"], force=True)
             said = t(user.locale, "history.picture_missing", id=attempt.game_id, n=1)
             assert await ephemeral_text(forged) == said
+
+
+async def test_a_member_who_finished_reviews_a_deal_privately_and_others_are_refused(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> None:
+    async with run_client(fake, bot):
+        post = await create(fake, world, world.alice, deals=2)
+        challenge_id = int(re.findall(r"tarot:challenge:(\d+)", " ".join(post.custom_ids()))[0])
+        menu = f"tarot:creview:{challenge_id}"
+        forged = await fake.select(world.bob, crafted(post, menu, ["0"]), menu, ["0"], force=True)
+        assert await ephemeral_text(forged) == t("en-US", "refused.results_hidden")
+
+        results = await finished(fake, bot, world.bob, post, challenge_id)
+        (select,) = [s for s in results.selects() if s["custom_id"] == menu]
+        assert [o["value"] for o in select["options"]] == ["0", "1"]
+        assert [o["label"] for o in select["options"]] == ["Deal 1", "Deal 2"]
+        chosen = await fake.select(world.bob, results, menu, ["1"])
+        answer = await chosen.followup()
+        assert answer.ephemeral_for is world.bob
+
+        bob = await bot.storage.find_player("user", world.bob.id)
+        assert bob is not None
+        attempt = await bot.storage.attempt(challenge_id, bob.id)
+        record = await bot.storage.attempt_record(challenge_id, bob.id, 1)
+        assert attempt is not None and record is not None
+        names = await bot.storage.seat_names(attempt.game_id)
+        par = (await bot.storage.pars(challenge_id))[1]
+        mine, pars = answer.attachments
+        assert mine.filename == f"challenge-{challenge_id}-deal-2.png"
+        assert mine.data == jobs.deal_picture(record, "en", names)
+        assert pars.filename == f"challenge-{challenge_id}-deal-2-par.png"
+        assert pars.data == jobs.deal_picture(par.record, "en", ["Par", *names[1:]])
+        review = await bot.challenges.review(challenge_id, int(world.bob.id), 1)
+        assert answer.content == review_text("en-US", review)
+        lines = answer.content.split("\n")
+        assert lines[0] == t("en-US", "challenge.review.title", id=challenge_id, n=2)
+        assert signed(par.score, "en-US") in lines[2]  # the par's line
+        assert review.field.played == 1 and review.field.best == review.field.worst
+
+        # His results, asked for again, carry the menu too; Alice has not played: refused.
+        shown = await fake.slash(world.bob, world.table, "challenge", subcommand="results")
+        assert menu in (await shown.message()).custom_ids()
+        forged = await fake.select(world.alice, crafted(post, menu, ["0"]), menu, ["0"], force=True)
+        assert await ephemeral_text(forged) == t("fr", "refused.results_hidden")
