@@ -21,12 +21,21 @@ from typing import Any
 from tarot_core import Rules, RulesError, variant_seed
 from tarot_core import secret_seed as keyed_seed
 
-from ..storage import ChallengeScope, Conflict, ParDeal, Storage, StoredAttempt, StoredChallenge
+from ..storage import (
+    ChallengeScope,
+    Conflict,
+    ParDeal,
+    Storage,
+    StoredAttempt,
+    StoredChallenge,
+    StoredPlayer,
+)
 from ..tables import Refused, TableManager, TableSnapshot
 from ..tables.clock import Clock, LoopClock
 from ..tables.errors import RefusalCode
 from . import results, seasons
 from .par import compute_par
+from .review import DealReview, field_scores
 
 LEVEL = "expert:100"
 """The computer players of a challenge, and its par: the expert on a fixed budget of
@@ -277,14 +286,7 @@ class ChallengeService:
         """
         challenge = await self.challenge(challenge_id)
         closed = self.closed(challenge)
-        me = await self.storage.find_player("user", str(user_id))
-        attempt = await self.storage.attempt(challenge.id, me.id) if me is not None else None
-        finished = attempt is not None and attempt.finished_at is not None
-        if not closed and not finished:
-            raise Refused(
-                RefusalCode.RESULTS_HIDDEN,
-                "the results stay hidden until you have played this challenge",
-            )
+        me, _ = await self._may_see(challenge, user_id)
         return await self._standings(
             challenge, closed=closed, guild_id=guild_id, player_id=None if me is None else me.id
         )
@@ -353,3 +355,53 @@ class ChallengeService:
         if me is None:
             return None
         return await self.streak(me.id, challenge.scope, challenge.guild_id)
+
+    async def review(self, challenge_id: int, user_id: int, number: int) -> DealReview:
+        """Deal ``number`` (from 0) of the challenge as ``user_id`` may review it: as the
+        results, once they have finished or the challenge is closed; their own deal's
+        record only (a member who did not play the deal has none), the par's, the field's
+        figures.
+
+        :raises Refused: no such challenge or deal, or hidden until the member finishes.
+        """
+        challenge = await self.challenge(challenge_id)
+        closed = self.closed(challenge)
+        me, attempt = await self._may_see(challenge, user_id)
+        variant = 0 if attempt is None else attempt.variant
+        pars = await self.storage.pars(challenge.id)
+        par = next((p for p in pars if (p.variant, p.number) == (variant, number)), None)
+        if par is None:  # a crafted menu's number (the pars are made before any attempt)
+            raise Refused(RefusalCode.NO_CHALLENGE, f"the challenge has no deal {number + 1}")
+        attempts = await self.storage.attempts(challenge.id)
+        deals = await self.storage.challenge_results(challenge.id)
+        everyone = results.standings(pars, attempts, deals, seat=challenge.seat, closed=closed)
+        mine = next((s for s in everyone if me is not None and s.player_id == me.id), None)
+        line = None if mine is None else mine.deals[number]
+        record = None
+        names: tuple[str, ...] = (BOT_NAME,) * challenge.players
+        if attempt is not None:
+            names = tuple(await self.storage.seat_names(attempt.game_id))
+            record = await self.storage.attempt_record(challenge.id, attempt.player_id, number)
+        field = field_scores(
+            attempts, deals, variant=variant, number=number, seat=challenge.seat, closed=closed
+        )
+        return DealReview(challenge, number, variant, line, record, names, par, field)
+
+    async def _may_see(
+        self, challenge: StoredChallenge, user_id: int
+    ) -> tuple[StoredPlayer | None, StoredAttempt | None]:
+        """The member and their attempt, if the challenge's results are theirs to see: once
+        they have finished, or once it is closed; before that, nobody else's score,
+        contract or card.
+
+        :raises Refused: hidden until the member finishes.
+        """
+        me = await self.storage.find_player("user", str(user_id))
+        attempt = await self.storage.attempt(challenge.id, me.id) if me is not None else None
+        finished = attempt is not None and attempt.finished_at is not None
+        if not self.closed(challenge) and not finished:
+            raise Refused(
+                RefusalCode.RESULTS_HIDDEN,
+                "the results stay hidden until you have played this challenge",
+            )
+        return me, attempt

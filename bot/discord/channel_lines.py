@@ -49,6 +49,8 @@ class Line:
     picture: asyncio.Future[bytes | None] | None = None
     """Its picture (a deal's, the game's chart), being drawn off the event loop."""
     filename: str = ""
+    view: discord.ui.View | None = None
+    """Its components (a challenge's results carry their review menu)."""
 
 
 def _joined(first: Line, then: Line) -> Line | None:
@@ -58,6 +60,8 @@ def _joined(first: Line, then: Line) -> Line | None:
     game = first.table.game_id if first.table is not None else None
     same = first.after == then.after and game == (then.table.game_id if then.table else None)
     if not (same and first.short and then.short) or first.ping or then.ping:
+        return None
+    if first.view is not None or then.view is not None:
         return None
     text = f"{first.text}\n{then.text}"
     return replace(first, text=text) if len(text) <= MESSAGE_LIMIT else None
@@ -141,12 +145,14 @@ class ChannelLines:
         short: bool = False,
         picture: asyncio.Future[bytes | None] | None = None,
         filename: str = "",
+        view: discord.ui.View | None = None,
     ) -> None:
         """Lines go out in order, one channel at a time, none dropped on an error; each
         after the table message shows state ``after`` (the state the line comes with), in
         the thread of ``table``'s game if it has one."""
         queue = self.queues.setdefault(channel_id, asyncio.Queue())
-        queue.put_nowait(Line(text[:MESSAGE_LIMIT], ping, after, table, short, picture, filename))
+        line = Line(text[:MESSAGE_LIMIT], ping, after, table, short, picture, filename, view)
+        queue.put_nowait(line)
         task = self.posters.get(channel_id)
         if task is None or task.done():
             self.posters[channel_id] = asyncio.get_running_loop().create_task(
@@ -217,15 +223,16 @@ class ChannelLines:
                 return []
             return [discord.File(io.BytesIO(picture), filename=line.filename)]
 
+        extra: dict[str, Any] = {} if line.view is None else {"view": line.view}
         try:
-            await where.send(line.text, allowed_mentions=mentions, files=files())
+            await where.send(line.text, allowed_mentions=mentions, files=files(), **extra)
         except discord.HTTPException as e:
             closed = isinstance(e, (discord.NotFound, discord.Forbidden)) or e.code == LOCKED
             if not closed or where.id == channel_id or line.table is None:
                 raise
             await self.threads.lost(line.table, where.id)
             channel = self.client.get_partial_messageable(channel_id)
-            await channel.send(line.text, allowed_mentions=mentions, files=files())
+            await channel.send(line.text, allowed_mentions=mentions, files=files(), **extra)
 
     async def _send_when_allowed(self, channel_id: int, line: Line) -> None:
         """``_send``, waiting out a rate limit too long for discord.py to sleep through

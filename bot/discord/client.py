@@ -40,6 +40,7 @@ from .routing import ClickRouter
 from .shard_check import check_gateway
 from .translator import CatalogTranslator
 from .ui.challenge_play import ChallengePlayButton
+from .ui.challenge_review import ChallengeReviewSelect
 from .ui.controls import ControlButton, ControlSelect
 from .ui.deal_pictures import DealPictureSelect
 from .ui.handler import ControlHandler
@@ -123,7 +124,13 @@ class TarotBot(commands.AutoShardedBot):
         self.presenter.attempt_results = partial(attempt_results, self)
         self.daily = DailyChallenges(self)
         self.control_handler = ControlHandler(self).handle
-        self.add_dynamic_items(ControlButton, ControlSelect, DealPictureSelect, ChallengePlayButton)
+        self.add_dynamic_items(
+            ControlButton,
+            ControlSelect,
+            DealPictureSelect,
+            ChallengePlayButton,
+            ChallengeReviewSelect,
+        )
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))
         await self.add_cog(HelpCog(self))

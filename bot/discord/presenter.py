@@ -93,9 +93,12 @@ class DiscordPresenter:
         """The table messages' pacing, by channel."""
         self.dms = self.dm_messages.pacing
         """The DMs' pacing, by (game, seat)."""
-        self.attempt_results: Callable[[TableSnapshot], Awaitable[str | None]] | None = None
-        """A challenge's attempt just finished: its member's results in words, posted after
-        its last lines (the client sets it: the challenges' service reads them)."""
+        self.attempt_results: (
+            Callable[[TableSnapshot], Awaitable[tuple[str, discord.ui.View] | None]] | None
+        ) = None
+        """A challenge's attempt just finished: its member's results in words, with their
+        menu, posted after its last lines (the client sets it: the challenges' service
+        reads them)."""
 
     def use_clock(self, clock: Clock) -> None:
         """Time for the pacing, the messages' ages and the rate-limit waits (a test gives
@@ -132,12 +135,14 @@ class DiscordPresenter:
         if self.attempt_results is None:
             return
         try:
-            text = await self.attempt_results(table)
+            shown = await self.attempt_results(table)
         except Exception as e:  # the game is stored and shown: only this line is lost
             log_failure(log, f"the results of game {table.game_id}'s challenge", e)
             return
-        if text:
-            self.lines.post(table.channel_id, text, after=self.table_message.seq, table=table)
+        if shown is not None:
+            text, view = shown
+            after = self.table_message.seq
+            self.lines.post(table.channel_id, text, after=after, table=table, view=view)
 
     async def drain(self) -> None:
         while True:

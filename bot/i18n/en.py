@@ -870,6 +870,21 @@ MESSAGES: dict[str, str] = {
     "challenge.results.everywhere": "Among every server's players: rank {rank} of {count}.",
     "challenge.results.nobody": "Nobody has finished it yet.",
     "challenge.finished": "**Challenge #{id} played.**",
+    "challenge.review.placeholder": "Review a deal…",
+    "challenge.review.option": "Deal {n}",
+    "challenge.review.title": "**Challenge #{id}, deal {n}**",
+    "challenge.review.you": "{you} ({versus} against the par; {mp}).",
+    "challenge.review.absent": "You did not play this challenge.",
+    "challenge.review.par.made": "The par took a {contract} and made it: {score}.",
+    "challenge.review.par.down": "The par took a {contract} and went down: {score}.",
+    "challenge.review.par.defended": "The par defended ({taker} took a {contract}): {score}.",
+    "challenge.review.par.passed": "With the par, everybody passed: {score}.",
+    "challenge.review.field": (
+        "In the results: {played:plural:one=# member played it|other=# members played it}; {took}"
+        " took, {made} made it. Best {best}, median {median}, worst {worst}."
+    ),
+    "challenge.review.field.nobody": "Nobody in the results has played it yet.",
+    "challenge.review.par_name": "Par",
     "cmd.challenge": "Duplicate challenges: the same deals for everyone, at your own pace",
     "name.challenge.create": "create",
     "name.challenge.play": "play",

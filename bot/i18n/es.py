@@ -920,6 +920,21 @@ MESSAGES: dict[str, str] = {
     ),
     "challenge.results.nobody": "Nadie lo ha terminado todavía.",
     "challenge.finished": "**Desafío n.º {id} jugado.**",
+    "challenge.review.placeholder": "Revisar una mano…",
+    "challenge.review.option": "Mano {n}",
+    "challenge.review.title": "**Desafío n.º {id}, mano {n}**",
+    "challenge.review.you": "{you} ({versus} frente al par; {mp}).",
+    "challenge.review.absent": "No jugaste este desafío.",
+    "challenge.review.par.made": "El par tomó una {contract} y la cumplió: {score}.",
+    "challenge.review.par.down": "El par tomó una {contract} y falló: {score}.",
+    "challenge.review.par.defended": "El par defendió ({taker} tomó una {contract}): {score}.",
+    "challenge.review.par.passed": "Con el par, todos pasaron: {score}.",
+    "challenge.review.field": (
+        "En la clasificación: {played:plural:one=# miembro la jugó|other=# miembros la jugaron};"
+        " {took} tomaron, {made} cumplieron. Mejor {best}, mediana {median}, peor {worst}."
+    ),
+    "challenge.review.field.nobody": "Nadie en la clasificación la ha jugado todavía.",
+    "challenge.review.par_name": "Par",
     "cmd.challenge": "Desafíos duplicados: las mismas manos para todos, a tu ritmo",
     "name.challenge.create": "crear",
     "name.challenge.play": "jugar",

@@ -928,6 +928,21 @@ MESSAGES: dict[str, str] = {
     "challenge.results.everywhere": "Parmi les joueurs de tous les serveurs : {rank}e sur {count}.",
     "challenge.results.nobody": "Personne ne l'a encore terminé.",
     "challenge.finished": "**Défi n°{id} joué.**",
+    "challenge.review.placeholder": "Revoir une donne…",
+    "challenge.review.option": "Donne {n}",
+    "challenge.review.title": "**Défi n°{id}, donne {n}**",
+    "challenge.review.you": "{you} ({versus} par rapport au par ; {mp}).",
+    "challenge.review.absent": "Vous n'avez pas joué ce défi.",
+    "challenge.review.par.made": "Le par a pris une {contract} et l'a réussie : {score}.",
+    "challenge.review.par.down": "Le par a pris une {contract} et a chuté : {score}.",
+    "challenge.review.par.defended": "Le par a défendu ({taker} a pris une {contract}) : {score}.",
+    "challenge.review.par.passed": "Avec le par, tout le monde a passé : {score}.",
+    "challenge.review.field": (
+        "Au classement : {played:plural:one=# membre l'a jouée|other=# membres l'ont jouée} ;"
+        " {took} ont pris, {made} ont réussi. Meilleur {best}, médiane {median}, pire {worst}."
+    ),
+    "challenge.review.field.nobody": "Personne au classement ne l'a encore jouée.",
+    "challenge.review.par_name": "Par",
     "cmd.challenge": "Défis en duplicate : les mêmes donnes pour tous, à votre rythme",
     "name.challenge.create": "creer",
     "name.challenge.play": "jouer",

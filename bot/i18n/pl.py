@@ -937,6 +937,22 @@ MESSAGES: dict[str, str] = {
     "challenge.results.everywhere": "Wśród graczy wszystkich serwerów: miejsce {rank} z {count}.",
     "challenge.results.nobody": "Nikt go jeszcze nie ukończył.",
     "challenge.finished": "**Wyzwanie nr {id} rozegrane.**",
+    "challenge.review.placeholder": "Przejrzyj rozdanie…",
+    "challenge.review.option": "Rozdanie {n}",
+    "challenge.review.title": "**Wyzwanie nr {id}, rozdanie {n}**",
+    "challenge.review.you": "{you} ({versus} względem para; {mp}).",
+    "challenge.review.absent": "Nie grałeś w tym wyzwaniu.",
+    "challenge.review.par.made": "Par wziął kontrakt {contract} i go ugrał: {score}.",
+    "challenge.review.par.down": "Par wziął kontrakt {contract} i przegrał: {score}.",
+    "challenge.review.par.defended": "Par się bronił ({taker} wziął kontrakt {contract}): {score}.",
+    "challenge.review.par.passed": "Z parem wszyscy spasowali: {score}.",
+    "challenge.review.field": (
+        "W klasyfikacji: {played:plural:one=# członek je rozegrał|few=# członków je rozegrało"
+        "|many=# członków je rozegrało|other=# członka je rozegrało}; wzięło {took}, ugrało"
+        " {made}. Najlepszy {best}, mediana {median}, najgorszy {worst}."
+    ),
+    "challenge.review.field.nobody": "Nikt w klasyfikacji jeszcze go nie rozegrał.",
+    "challenge.review.par_name": "Par",
     "cmd.challenge": "Wyzwania duplikatowe: te same rozdania dla wszystkich, we własnym tempie",
     "name.challenge.create": "utworz",
     "name.challenge.play": "graj",

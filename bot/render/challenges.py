@@ -1,7 +1,9 @@
-"""Challenges in words: the post that opens one, a member's results, the field per deal.
+"""Challenges in words: the post that opens one, a member's results, the field per deal,
+and one deal reviewed.
 
 Built from the challenge's results only (``bot/challenges``), which never hold a card: a
-result names contracts and scores, never a hand.
+result names contracts and scores, never a hand (a reviewed deal's cards are in its
+picture, drawn from the record the service gave the member).
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from datetime import UTC, datetime
 
 from babel.dates import format_date
 
-from bot.challenges import ChallengeResults, DealLine, FieldDeal, Standing
-from bot.i18n import percent, signed, t
+from bot.challenges import ChallengeResults, DealLine, DealReview, FieldDeal, Standing
+from bot.i18n import decimal, percent, signed, t
 from bot.i18n.numbers import babel_locale
 from bot.storage import ParDeal, StoredChallenge
 from tarot_core import Rules
@@ -208,3 +210,63 @@ def results_text(locale: str | None, results: ChallengeResults, streak: int | No
     else:
         lines.append(t(locale, "challenge.results.nobody"))
     return "\n".join(lines)
+
+
+def _par_review(locale: str | None, review: DealReview) -> str:
+    """The par's line on the deal: its contract, who took it, its score."""
+    par, seat = review.par, review.challenge.seat
+    score = signed(par.score, locale)
+    if par.contract is None or par.taker_seat is None:
+        return t(locale, "challenge.review.par.passed", score=score)
+    contract = _contract(locale, par.contract)
+    if par.taker_seat == seat:
+        key = "challenge.review.par.made" if par.made else "challenge.review.par.down"
+        return t(locale, key, contract=contract, score=score)
+    taker = escape(review.names[par.taker_seat]) if par.taker_seat < len(review.names) else "?"
+    return t(locale, "challenge.review.par.defended", contract=contract, taker=taker, score=score)
+
+
+def _field_review(locale: str | None, review: DealReview) -> str:
+    f = review.field
+    if f.played == 0 or f.best is None or f.median is None or f.worst is None:
+        return t(locale, "challenge.review.field.nobody")
+    return t(
+        locale,
+        "challenge.review.field",
+        played=f.played,
+        took=f.took,
+        made=f.made,
+        best=signed(f.best, locale),
+        median=decimal(f.median, locale, sign=True),
+        worst=signed(f.worst, locale),
+    )
+
+
+def review_text(locale: str | None, review: DealReview) -> str:
+    """One deal reviewed: what the member did against the par, what the par did, how the
+    field bid and scored (the pictures come with it)."""
+    lines = [t(locale, "challenge.review.title", id=review.challenge.id, n=review.number + 1)]
+    line = review.line
+    if line is None:
+        lines.append(t(locale, "challenge.review.absent"))
+    else:
+        you = _yours(locale, line)
+        said = t(
+            locale,
+            "challenge.review.you",
+            you=you[:1].upper() + you[1:],  # the line's start
+            versus=signed(line.versus_par, locale),
+            mp=_mp(locale, line.matchpoints),
+        )
+        lines.append(said)
+    lines.append(_par_review(locale, review))
+    lines.append(_field_review(locale, review))
+    return "\n".join(lines)
+
+
+def par_names(locale: str | None, review: DealReview) -> list[str]:
+    """The seats' names on the par's picture: the member's seat is the par's."""
+    return [
+        t(locale, "challenge.review.par_name") if seat == review.challenge.seat else name
+        for seat, name in enumerate(review.names)
+    ]

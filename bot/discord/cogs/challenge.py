@@ -5,8 +5,10 @@ challenges' service's (``bot/challenges``); refusals and failures are the error 
 ``/challenge create`` is for members with Manage Server; it posts the challenge in the
 channel with a Play button (``ui/challenge_play.py``). ``/challenge play`` starts or takes
 up one's attempt; ``/challenge results`` shows a challenge's results to whoever may see them
-(with the member's streak, for a daily one); ``/challenge ladder`` a month's ladder of the
-server's daily challenges and the member's place on the instance's.
+(with the member's streak, for a daily one), with a menu to review each deal
+(``ui/challenge_review.py``), as the results posted in the member's DMs when their attempt
+ends; ``/challenge ladder`` a month's ladder of the server's daily challenges and the
+member's place on the instance's.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from bot.storage import StoredChallenge
 from bot.tables import TableSnapshot
 
 from .. import answering
-from ..errors import answer
+from ..errors import MESSAGE_LIMIT, answer
 from ..ui.challenge_play import ChallengePlayButton, play_challenge
+from ..ui.challenge_review import review_view
 from .game import MAX_PLAYERS, MIN_PLAYERS, MULTIPLIER_CHOICES
 
 if TYPE_CHECKING:
@@ -206,7 +209,9 @@ class ChallengeCog(
                 challenge, interaction.user.id, guild_id=interaction.guild_id
             )
             streak = await self.bot.challenges.member_streak(interaction.user.id, shown.challenge)
-            await answer(interaction, results_text(locale, shown, streak))
+            text = results_text(locale, shown, streak)[:MESSAGE_LIMIT]
+            view = review_view(shown.challenge.id, shown.challenge.deals, locale)
+            await answering.tell(interaction, text, view=view)
 
     @results.autocomplete("challenge")
     async def _recent(
@@ -265,21 +270,25 @@ class ChallengeCog(
             await answer(interaction, text)
 
 
-async def attempt_results(bot: TarotBot, table: TableSnapshot) -> str | None:
+async def attempt_results(
+    bot: TarotBot, table: TableSnapshot
+) -> tuple[str, discord.ui.View] | None:
     """What a member reads in their DMs when their attempt ends: their results so far (the
-    field grows as others finish: ``/challenge results`` shows it later)."""
+    field grows as others finish: ``/challenge results`` shows it later), with the menu to
+    review each deal."""
     user_id = next((s.user_id for s in table.seats if s is not None and s.user_id), None)
     if user_id is None or table.challenge_id is None:
         return None
     locale = await bot.presenter.user_locale(user_id, table.channel_id)
     shown = await bot.challenges.results(table.challenge_id, user_id, guild_id=table.guild_id)
     streak = await bot.challenges.member_streak(user_id, shown.challenge)
-    return "\n".join(
+    text = "\n".join(
         (
             t(locale, "challenge.finished", id=table.challenge_id),
             results_text(locale, shown, streak),
         )
     )
+    return text, review_view(shown.challenge.id, shown.challenge.deals, locale)
 
 
 def _choices(

@@ -2,8 +2,10 @@
 picture of that deal drawn from its stored record.
 
 The ``custom_id`` carries the game (a ``DynamicItem``), so the menu works after a restart
-and needs nothing kept in memory. Only recorded deals of games that are over are offered,
-so a deal in play can never be drawn.
+and needs nothing kept in memory. Only recorded deals of table games that are over are
+drawn, whatever the ``custom_id`` says: a deal in play can never be drawn, nor a challenge's
+(its cards stay unseen by the members still to play it; a member reviews their own through
+``challenge_review.py``).
 """
 
 from __future__ import annotations
@@ -56,7 +58,12 @@ class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template
         record = None
         async with answering.handling(interaction):  # storage may be slow: see answering.py
             game = await bot.storage.game(self.game_id)
-            if game is not None and game.status in ENDED and number > 0:
+            if (
+                game is not None
+                and game.challenge_id is None  # a challenge's deals: never drawn here
+                and game.status in ENDED
+                and number > 0
+            ):
                 record = await bot.storage.deal_record(self.game_id, number)
             if record is None:
                 text = t(locale, "history.picture_missing", id=self.game_id, n=number)

@@ -354,6 +354,21 @@ class ChallengeQueries(Backend):
             for r in rows
         ]
 
+    async def attempt_record(
+        self, challenge_id: int, player_id: int, number: int
+    ) -> dict[str, Any] | None:
+        """The ``tarot-deal/1`` record of deal ``number`` (from 0) of the player's attempt
+        at the challenge; None if it is not recorded. The one way to a challenge deal's
+        record (``history.py`` reads table games only): the service decides who may see it."""
+        record = await self.committed.fetchval(
+            "SELECT d.record FROM challenge_attempts a JOIN deals d ON d.game_id = a.game_id"
+            " WHERE a.challenge_id = $1 AND a.player_id = $2 AND d.number = $3",
+            challenge_id,
+            player_id,
+            number + 1,
+        )
+        return None if record is None else dict(json.loads(record))
+
     async def challenge_days(self, player_id: int) -> list[str]:
         """The days of the daily challenges the player finished an attempt at, newest
         first (a streak counts them)."""

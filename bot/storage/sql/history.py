@@ -1,5 +1,10 @@
 """A player's past games and a game's deals, for history commands and record export, on
-committed data only."""
+committed data only.
+
+Table games only (``games.challenge_id IS NULL``): what is read here is shown to anyone who
+asks for a player's history, and a challenge's deals must stay unseen by the members still
+to play them. A member reviews their own attempt through the challenges' queries, which
+the challenges' service checks first (``bot/challenges``)."""
 
 from __future__ import annotations
 
@@ -15,10 +20,12 @@ class HistoryQueries(Backend):
     """The read side of past games, part of each backend's storage."""
 
     async def recent_games(self, player_id: int, limit: int = 10) -> list[GameSummary]:
-        """The games where the player holds a seat, newest first, whatever their status."""
+        """The table games where the player holds a seat, newest first, whatever their
+        status (a challenge's attempt is not one)."""
         found = await self.committed.fetch(
-            "SELECT DISTINCT game_id FROM seats WHERE player_id = $1"
-            " ORDER BY game_id DESC LIMIT $2",
+            "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.player_id = $1 AND g.challenge_id IS NULL"
+            " ORDER BY s.game_id DESC LIMIT $2",
             player_id,
             limit,
         )
@@ -49,11 +56,13 @@ class HistoryQueries(Backend):
         return game_summaries(ids, game_rows, seat_rows, sums)
 
     async def game_deals(self, game_id: int) -> list[DealSummary]:
-        """The game's recorded deals in order, redeals included."""
+        """A table game's recorded deals in order, redeals included (none for a challenge's
+        attempt)."""
         rows = await self.committed.fetch(
             "SELECT d.number, d.outcome, d.taker_seat, d.contract, d.made, s.score"
             " FROM deals d JOIN deal_scores s ON s.deal_id = d.id"
-            " WHERE d.game_id = $1 ORDER BY d.number, s.seat",
+            " JOIN games g ON g.id = d.game_id"
+            " WHERE d.game_id = $1 AND g.challenge_id IS NULL ORDER BY d.number, s.seat",
             game_id,
         )
         return deal_summaries(rows)
@@ -68,8 +77,12 @@ class HistoryQueries(Backend):
         return [str(r[0]) for r in rows]
 
     async def deal_record(self, game_id: int, number: int) -> dict[str, Any] | None:
-        """The stored ``tarot-deal/1`` record of one deal, for export; None if unknown."""
+        """The stored ``tarot-deal/1`` record of one deal of a table game, for export; None
+        if unknown, or a challenge's (``attempt_record`` reads those)."""
         record = await self.committed.fetchval(
-            "SELECT record FROM deals WHERE game_id = $1 AND number = $2", game_id, number
+            "SELECT d.record FROM deals d JOIN games g ON g.id = d.game_id"
+            " WHERE d.game_id = $1 AND d.number = $2 AND g.challenge_id IS NULL",
+            game_id,
+            number,
         )
         return None if record is None else dict(json.loads(record))

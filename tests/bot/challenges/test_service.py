@@ -12,9 +12,9 @@ import pytest
 
 from bot.challenges import ChallengeService
 from bot.challenges.par import compute_par
-from bot.tables import Refused
+from bot.tables import Refused, TableSnapshot
 from bot.tables.errors import RefusalCode
-from tarot_core import make_bot, matchpoints, opponent_seed, variant_seed
+from tarot_core import DealView, make_bot, matchpoints, opponent_seed, variant_seed
 from tests.bot.tables_support import GUILD, Harness, OpenTables, drive
 
 LEVEL = "heuristic"
@@ -245,3 +245,54 @@ async def test_deal_instances_compare_members_within_their_variant_only(
             assert line.matchpoints == (
                 100.0 if line.score > theirs.score else 50.0 if line.score == theirs.score else 0.0
             )
+
+
+async def test_a_deal_is_reviewed_once_finished_with_ones_own_record_the_par_and_the_field(
+    open_tables: OpenTables, pool: Executor
+) -> None:
+    h = await open_tables()
+    challenges = service(h, pool, lifetime=600.0)
+    challenge = await challenges.create(guild_id=GUILD, deals=2)
+    pars = await h.storage.pars(challenge.id)
+    await refused(RefusalCode.RESULTS_HIDDEN, challenges.review(challenge.id, ALICE, 0))
+    await play(challenges, h, ALICE, challenge.id)
+    await play(challenges, h, BOB, challenge.id)
+    await start(challenges, CAROL, challenge.id)  # her first deal played, not the second
+    await drive(h, {CAROL: "random"}, channel=DM[CAROL], base=CAROL, until=second_deal)
+    await refused(RefusalCode.RESULTS_HIDDEN, challenges.review(challenge.id, CAROL, 0))
+
+    attempts = {a.player_id: a for a in await h.storage.attempts(challenge.id)}
+    alice = next(a for a in attempts.values() if a.name == f"user{ALICE}")
+    mine = (await challenges.results(challenge.id, ALICE, guild_id=GUILD)).mine
+    assert mine is not None
+    scores = await h.storage.challenge_results(challenge.id)
+    for number in (0, 1):
+        seen = await challenges.review(challenge.id, ALICE, number)
+        assert (seen.challenge.id, seen.number, seen.variant) == (challenge.id, number, 0)
+        assert seen.line == mine.deals[number] and seen.par == pars[number]
+        assert seen.record == (await h.storage.deal_records(alice.game_id))[number]
+        assert seen.names == tuple(await h.storage.seat_names(alice.game_id))
+        field = [  # Alice's and Bob's: Carol has not finished
+            s for s in scores if s.number == number and s.finished_at is not None
+        ]
+        assert seen.field.played == len(field) == 2
+        assert seen.field.took == sum(s.taker_seat == 0 for s in field)
+        assert seen.field.made == sum(s.taker_seat == 0 and bool(s.made) for s in field)
+        assert seen.field.best == max(s.score for s in field)
+        assert seen.field.worst == min(s.score for s in field)
+        assert seen.field.median == sum(s.score for s in field) / 2
+    await refused(RefusalCode.NO_CHALLENGE, challenges.review(challenge.id, ALICE, 2))
+
+    h.clock.advance(601.0)  # closed: open to all, with whatever each played
+    first = await challenges.review(challenge.id, CAROL, 0)
+    assert first.field.played == 3 and first.record is not None and first.line is not None
+    unplayed = await challenges.review(challenge.id, CAROL, 1)
+    assert unplayed.record is None and unplayed.line is not None and not unplayed.line.played
+    assert unplayed.field.played == 2
+    stranger = await challenges.review(challenge.id, 2004, 1)  # never played it
+    assert stranger.line is None and stranger.record is None and stranger.par == pars[1]
+    assert stranger.field == unplayed.field
+
+
+def second_deal(snap: TableSnapshot, user: int, view: DealView) -> bool:
+    return snap.deal_number > 1

@@ -5,6 +5,7 @@ the attempts' recorded deals, and a challenge's game never counted in the leader
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Awaitable
 from typing import Any
@@ -323,8 +324,7 @@ async def test_a_challenges_game_changes_no_leaderboard(db: Storage) -> None:
         for player in (me, bot):
             stats = await db.player_stats(player, scope, min_games=0)
             assert stats is not None and (stats.games, stats.deals, stats.points) == (0, 0, 0)
-    [summary] = await db.recent_games(me)
-    assert summary.status == "finished" and all(s.rank is None for s in summary.seats)
+    assert await db.recent_games(me) == []  # nor in anyone's history
 
     table = await db.create_game(
         guild_id=GUILD, channel_id=1, players=4, rules=RULES.options(), deals_target=2, seed=1
@@ -338,6 +338,40 @@ async def test_a_challenges_game_changes_no_leaderboard(db: Storage) -> None:
         assert stats is not None and (stats.games, stats.points) == (1, totals[1])
         assert stats.deals == sum(deal(n).result.outcome == "played" for n in (1, 2))
         assert stats.sigma < rating.DEFAULT_SIGMA  # the table game is rated
+
+
+async def test_an_attempts_deals_are_read_only_through_the_challenges_queries(
+    db: Storage,
+) -> None:
+    challenge_id = await challenge(db)
+    me, you = await member(db, 1), await member(db, 2)
+    bot = await db.player("bot", "expert:64", "Expert")
+    attempt_game = await attempt(db, challenge_id, me)
+    await attempt(db, challenge_id, you)
+    await play(db, attempt_game, [1, 2], end=True)
+    table = await db.create_game(
+        guild_id=GUILD, channel_id=1, players=4, rules=RULES.options(), deals_target=1, seed=1
+    )
+    for seat, player in enumerate([bot, me, bot, bot]):
+        await db.seat(table, seat, player)
+    await db.set_status(table, "playing")
+    await play(db, table, [3], end=True)
+
+    # A history shows table games only: nothing of the attempt, its deals or its records.
+    for player in (me, bot):
+        assert [g.id for g in await db.recent_games(player)] == [table]
+    assert await db.game_deals(attempt_game) == []
+    assert await db.deal_record(attempt_game, 1) is None
+    assert len(await db.game_deals(table)) == 1
+    assert await db.deal_record(table, 1) == json.loads(json.dumps(to_record(deal(3))))
+
+    # The member's own records come through the challenge, deal by deal from 0.
+    for number, n in enumerate([1, 2]):
+        expected = json.loads(json.dumps(to_record(deal(n))))
+        assert await db.attempt_record(challenge_id, me, number) == expected
+    assert await db.attempt_record(challenge_id, me, 2) is None  # no third deal
+    assert await db.attempt_record(challenge_id, you, 0) is None  # not played yet
+    assert await db.attempt_record(challenge_id + 1, me, 0) is None
 
 
 async def test_the_end_of_an_attempt_marks_it_finished_and_its_day_played(db: Storage) -> None:

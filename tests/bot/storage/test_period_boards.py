@@ -65,7 +65,7 @@ async def deals(
 ) -> None:
     """Store ``results`` as the game's next deals, finished at ``at``."""
     clock.now = at
-    number = len(await db.game_deals(game))
+    number = await db.recorded_deals(game)
     for result in results:
         number += 1
         await db.record_deal(game, number, RECORD, result, list(seats))
@@ -131,7 +131,7 @@ async def test_a_period_counts_the_table_deals_finished_in_it(db: Storage, clock
     await deals(
         db, clock, attempt, [d, bot, bot, bot], INSIDE, played(0, True, [900, -300, -300, -300])
     )
-    assert len(await db.game_deals(attempt)) == 1  # stored, as every deal is
+    assert await db.recorded_deals(attempt) == 1  # stored, as every deal is
 
     guild = await db.period_board(GUILD, SINCE)
     assert figures(guild) == [
