@@ -32,7 +32,7 @@ GUILD = 2**62 + 7
 
 TABLES = (
     "players games seats deals deal_scores actions player_stats game_results meta guild_settings"
-    " routed_clicks challenges challenge_pars challenge_attempts"
+    " routed_clicks challenges challenge_pars challenge_attempts challenge_ladder"
 ).split()
 
 
@@ -45,7 +45,7 @@ class Filled:
     games: list[int]
     """A finished game in the guild, one outside any guild, a live game, a lobby."""
     challenge: int
-    """A daily challenge with its pars and a finished attempt."""
+    """A daily challenge with its pars, a finished attempt and its day on the ladder."""
 
 
 async def fill(path: Path) -> Filled:
@@ -94,7 +94,8 @@ async def fill(path: Path) -> Filled:
 
 
 async def challenge_played(db: Storage, ids: list[int]) -> int:
-    """A daily challenge of the guild, its pars and a member's finished attempt."""
+    """A daily challenge of the guild, its pars, a member's finished attempt and its day on
+    the ladder."""
     rules = Rules(players=4)
     challenge, _ = await db.create_challenge(
         scope="guild",
@@ -130,6 +131,7 @@ async def challenge_played(db: Storage, ids: list[int]) -> int:
     )
     finished = FinishedDeal(1, to_record(deal), deal.result, seats)
     await db.save_turn(game, 0, {"type": "play"}, [finished], list(deal.result.scores))
+    assert await db.record_ladder(challenge, [(ids[0], 62.5)]) == 1  # the day, closed
     return challenge
 
 
@@ -170,6 +172,7 @@ async def everything(db: Storage, filled: Filled) -> dict[str, Any]:
             await db.pars(filled.challenge),
             await db.attempts(filled.challenge),
             await db.challenge_results(filled.challenge),
+            await db.ladder("guild", GUILD, "2026-11", 20, 10),
         ),
         "users": [
             (await db.locale(u), await db.dm_closed(filled.games[2], u)) for u in filled.users
@@ -283,7 +286,7 @@ async def test_the_command_copies_and_reports_each_table(
     assert lines[0] == f"Copied sqlite://{path} to {pg_url}:"
     shown = [line.split() for line in lines[1:] if line.startswith("  ")]
     assert {name: int(rows.replace(",", "")) for name, rows in shown} == await row_counts(pg_url)
-    assert "Verified before committing: the row counts of 14 tables" in done.stdout
+    assert "Verified before committing: the row counts of 15 tables" in done.stdout
     assert "2 leaderboards, every page (8 lines)" in done.stdout
     assert "2 live games" in done.stdout
 
@@ -395,7 +398,7 @@ async def test_a_copy_that_differs_from_its_source_is_rolled_back(
     db = await open_storage(pg_url)  # the schema, as a bot would make it
     await db.close()
     keys = await foreign_keys(pg_url)
-    assert len(keys) == 16
+    assert len(keys) == 18
     with pytest.raises(CopyMismatch, match=found):
         await copy_database(path, pg_url)
     assert await row_counts(pg_url) == dict.fromkeys(TABLES, 0)
