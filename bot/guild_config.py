@@ -21,6 +21,7 @@ from typing import Any, Final, Literal
 
 from tarot_core.rules import OPTIONS, PLAYER_COUNTS, POIGNEE_BONUSES, RuleOption, value_word
 
+from .challenges.service import MAX_VARIANTS
 from .i18n import LANGUAGES, has, t
 from .setting_values import OFF_WORDS, ON_WORDS, int_between, one_of, yes_no
 from .settings import LIMITS, Settings
@@ -44,7 +45,6 @@ HERE: Final = "here"
 """``challenge_channel``: the channel the command is typed in (the command replaces it)."""
 CHALLENGE_HOUR: Final = 9
 """``challenge_hour``: the hour (UTC) a server's challenge of the day is posted at."""
-MAX_VARIANTS: Final = 10
 POIGNEES: Final = dict(zip(("fft", "high"), POIGNEE_BONUSES, strict=True))
 """The engine's poignée scales by the names ``/tarot new`` offers them under."""
 
@@ -287,6 +287,27 @@ def with_chosen(values: GuildSettings, chosen: Mapping[str, Any]) -> GuildSettin
         if value is not None:
             text = _word(value) if isinstance(value, bool) else str(value)
             out = out.with_value(key, SETTINGS[key].parse(text))
+    return out
+
+
+def typed_rules(text: str) -> dict[str, Any]:
+    """Rule options as a member types them in one line (``contracts=pousse round_to_ten=on``,
+    spaces or commas between them), each read as its setting reads it, in the engine's form
+    of a record's ``rules`` object.
+
+    :raises BadValue: naming the option and what it takes, for an unknown option or value.
+    """
+    names = {o.name: o for o in OPTIONS}
+    out: dict[str, Any] = {}
+    for item in text.replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        option = names.get(name.strip().casefold())
+        if option is None or not sep:
+            raise BadValue(name.strip() or item, ", ".join(f"{o}=..." for o in names))
+        try:
+            out[option.name] = option.to_json(SETTINGS[option.name].parse(value))
+        except ValueError:
+            raise BadValue(option.name, allowed_text(option.name)) from None
     return out
 
 

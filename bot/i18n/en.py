@@ -923,4 +923,12 @@ MESSAGES: dict[str, str] = {
         "**Challenge #{id}**: your table and your hand follow here. Play at your own pace; nobody "
         "plays for you."
     ),
+    "name.option.rules": "rules",
+    "name.option.variants": "variants",
+    "cmd.challenge.create.rules": (
+        "Any other rule options, as name=value (contracts=pousse round_to_ten=on)"
+    ),
+    "cmd.challenge.create.variants": (
+        "Deal each deal in that many variants, members compared within theirs (1 to 10)"
+    ),
 }

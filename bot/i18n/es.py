@@ -977,4 +977,12 @@ MESSAGES: dict[str, str] = {
     "challenge.intro": (
         "**Desafío n.º {id}**: tu mesa y tu mano siguen aquí. Juega a tu ritmo; nadie juega por ti."
     ),
+    "name.option.rules": "reglas",
+    "name.option.variants": "variantes",
+    "cmd.challenge.create.rules": (
+        "Cualquier otra opción de reglas, como nombre=valor (contracts=pousse round_to_ten=on)"
+    ),
+    "cmd.challenge.create.variants": (
+        "Cada mano en tantas variantes, miembros comparados dentro de la suya (1 a 10)"
+    ),
 }

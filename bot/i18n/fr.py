@@ -982,4 +982,12 @@ MESSAGES: dict[str, str] = {
         "**Défi n°{id}** : votre table et votre main suivent ici. Jouez à votre rythme ; personne "
         "ne joue à votre place."
     ),
+    "name.option.rules": "regles",
+    "name.option.variants": "variantes",
+    "cmd.challenge.create.rules": (
+        "Toute autre option de règle, en nom=valeur (contracts=pousse round_to_ten=on)"
+    ),
+    "cmd.challenge.create.variants": (
+        "Chaque donne en autant de variantes, membres comparés dans la leur (1 à 10)"
+    ),
 }

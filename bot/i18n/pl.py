@@ -994,4 +994,12 @@ MESSAGES: dict[str, str] = {
         "**Wyzwanie nr {id}**: twój stół i twoja ręka pojawią się poniżej. Graj we własnym "
         "tempie; nikt nie zagra za ciebie."
     ),
+    "name.option.rules": "zasady",
+    "name.option.variants": "warianty",
+    "cmd.challenge.create.rules": (
+        "Inne opcje zasad, jako nazwa=wartość (contracts=pousse round_to_ten=on)"
+    ),
+    "cmd.challenge.create.variants": (
+        "Każde rozdanie w tylu wariantach, gracze porównywani w obrębie swojego (1–10)"
+    ),
 }

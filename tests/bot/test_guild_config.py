@@ -136,3 +136,20 @@ def test_values_in_words() -> None:
     assert gc.shown("en", "reminder_after", 1) == "1 second"
     assert gc.shown("fr", "shuffle", "cut") == t("fr", "choice.shuffle.cut")  # a named value
     assert gc.shown("en", "contracts", "fixed") == "fixed"  # no name: the value as typed
+
+
+def test_rule_options_typed_in_one_line_read_as_their_settings_read_them() -> None:
+    assert gc.typed_rules("") == {}
+    assert gc.typed_rules("contracts=pousse, round_to_ten=on  poignee_bonus=high") == {
+        "contracts": "pousse",
+        "round_to_ten": True,
+        "poignee_bonus": [20, 40, 60],
+    }
+    with pytest.raises(gc.BadValue) as unknown:
+        gc.typed_rules("colour=blue")
+    assert unknown.value.key == "colour" and "contracts=..." in unknown.value.allowed
+    with pytest.raises(gc.BadValue) as bad:
+        gc.typed_rules("contracts=petite")
+    assert bad.value.key == "contracts" and bad.value.allowed == gc.allowed_text("contracts")
+    with pytest.raises(gc.BadValue):
+        gc.typed_rules("round_to_ten")  # no value

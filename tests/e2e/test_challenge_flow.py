@@ -12,6 +12,7 @@ from challenge_drivers import create, play_attempt
 from drivers import make_bot, settled
 from fake_discord import FakeDiscord, World, run_client
 
+from bot import guild_config
 from bot.discord.client import TarotBot
 from bot.i18n import t
 
@@ -84,3 +85,35 @@ async def test_a_member_whose_dms_are_closed_is_told_before_anything_starts(
         challenge_id = int(play.rsplit(":", 1)[1])
         assert await bot.storage.attempts(challenge_id) == []  # nothing started
         assert len(bot.tables) == 0
+
+
+async def test_create_takes_every_rule_option_and_the_variants(
+    fake: FakeDiscord, world: World, bot: TarotBot
+) -> None:
+    async with run_client(fake, bot):
+        post = await create(
+            fake,
+            world,
+            world.alice,
+            deals=1,
+            players=5,
+            poignee_bonus="high",
+            rules="contracts=pousse round_to_ten=on",
+            variants=2,
+        )
+        challenge_id = int(re.findall(r"tarot:challenge:(\d+)", " ".join(post.custom_ids()))[0])
+        stored = await bot.storage.challenge(challenge_id)
+        assert stored is not None and stored.players == 5 and stored.variants == 2
+        assert stored.rules["poignee_bonus"] == [20, 40, 60]
+        assert stored.rules["contracts"] == "pousse" and stored.rules["round_to_ten"] is True
+        assert len(await bot.storage.pars(challenge_id)) == 2  # a par per variant
+
+        refused = await create(fake, world, world.alice, rules="contracts=petite")
+        name = t("fr", "setting.contracts")
+        assert refused.content == t(
+            "fr",
+            "settings.bad_value",
+            name=name,
+            value="contracts=petite",
+            allowed=guild_config.allowed_text("contracts"),
+        )

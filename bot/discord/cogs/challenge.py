@@ -22,8 +22,8 @@ from discord.ext import commands
 
 from bot import guild_config
 from bot.challenges import seasons
-from bot.challenges.service import MAX_DEALS
-from bot.i18n import t
+from bot.challenges.service import MAX_DEALS, MAX_VARIANTS
+from bot.i18n import has, t
 from bot.render.challenge_ladder import LADDER_ROWS, ladder_text
 from bot.render.challenges import label, post_text, results_text
 from bot.storage import StoredChallenge
@@ -78,6 +78,14 @@ class ChallengeCog(
         poignee_bonus=_(
             "Poignée bonuses: 20/30/40 (FFT) or 20/40/60", key="cmd.tarot.new.poignee_bonus"
         ),
+        rules=_(
+            "Any other rule options, as name=value (contracts=pousse round_to_ten=on)",
+            key="cmd.challenge.create.rules",
+        ),
+        variants=_(
+            "Deal each deal in that many variants, members compared within theirs (1 to 10)",
+            key="cmd.challenge.create.variants",
+        ),
     )
     @app_commands.rename(
         deals=_("deals", key="name.option.deals"),
@@ -88,6 +96,8 @@ class ChallengeCog(
             "garde_contre_multiplier", key="name.option.garde_contre_multiplier"
         ),
         poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
+        rules=_("rules", key="name.option.rules"),
+        variants=_("variants", key="name.option.variants"),
     )
     @app_commands.choices(garde_contre_multiplier=MULTIPLIER_CHOICES)
     @app_commands.choices(
@@ -107,6 +117,8 @@ class ChallengeCog(
         prise_allowed: bool | None = None,
         garde_contre_multiplier: int | None = None,
         poignee_bonus: str | None = None,
+        rules: app_commands.Range[str, 1, 300] | None = None,
+        variants: app_commands.Range[int, 1, MAX_VARIANTS] | None = None,
     ) -> None:
         """FFT rules unless chosen here (a challenge is the same for everyone: the server's
         own default rules do not apply). The par takes seconds: the answer is deferred, then
@@ -121,7 +133,22 @@ class ChallengeCog(
             "garde_contre_multiplier": garde_contre_multiplier,
             "poignee_bonus": poignee_bonus,
         }
-        options = {k: v for k, v in chosen.items() if v is not None}
+        try:
+            options = guild_config.typed_rules(rules or "")
+            config = guild_config.with_chosen(guild_config.effective({}, self.bot.settings), chosen)
+        except guild_config.BadValue as e:
+            shown = t(locale, f"setting.{e.key}") if has(f"setting.{e.key}") else e.key
+            text = t(
+                locale,
+                "settings.bad_value",
+                name=shown,
+                value=(rules or "")[:50],
+                allowed=e.allowed,
+            )
+            await answer(interaction, text)
+            return
+        picked = guild_config.rule_options(config)
+        options |= {k: picked[k] for k, v in chosen.items() if v is not None}
         await interaction.response.defer(thinking=True)
         player = await self.bot.storage.player(
             "user", str(interaction.user.id), interaction.user.display_name
@@ -132,6 +159,7 @@ class ChallengeCog(
             players=players or 4,
             deals=deals or 4,
             options=options,
+            variants=variants or 1,
         )
         await self.post(interaction, challenge)
 
