@@ -33,7 +33,8 @@ from .. import answering
 from ..errors import MESSAGE_LIMIT, answer
 from ..ui.challenge_play import ChallengePlayButton, play_challenge
 from ..ui.challenge_review import review_view
-from .game import MAX_PLAYERS, MIN_PLAYERS, MULTIPLIER_CHOICES
+from .game import MAX_PLAYERS, MIN_PLAYERS
+from .rule_parameters import rule_parameters
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -67,17 +68,6 @@ class ChallengeCog(
     @app_commands.describe(
         deals=_("Number of deals (default 4)", key="cmd.challenge.create.deals"),
         players=_("Players at the table: 3 to 6 (default 4)", key="cmd.challenge.create.players"),
-        misere=_("Allow the misère (not an FFT rule)", key="cmd.tarot.new.misere"),
-        prise_allowed=_(
-            "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
-        ),
-        garde_contre_multiplier=_(
-            "Multiplier of a garde contre: 6 (FFT) or 8",
-            key="cmd.tarot.new.garde_contre_multiplier",
-        ),
-        poignee_bonus=_(
-            "Poignée bonuses: 20/30/40 (FFT) or 20/40/60", key="cmd.tarot.new.poignee_bonus"
-        ),
         rules=_(
             "Any other rule options, as name=value (contracts=pousse round_to_ten=on)",
             key="cmd.challenge.create.rules",
@@ -90,24 +80,10 @@ class ChallengeCog(
     @app_commands.rename(
         deals=_("deals", key="name.option.deals"),
         players=_("players", key="name.option.players"),
-        misere=_("misere", key="name.option.misere"),
-        prise_allowed=_("prise_allowed", key="name.option.prise_allowed"),
-        garde_contre_multiplier=_(
-            "garde_contre_multiplier", key="name.option.garde_contre_multiplier"
-        ),
-        poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
         rules=_("rules", key="name.option.rules"),
         variants=_("variants", key="name.option.variants"),
     )
-    @app_commands.choices(garde_contre_multiplier=MULTIPLIER_CHOICES)
-    @app_commands.choices(
-        poignee_bonus=[
-            app_commands.Choice(
-                name=_("20 / 30 / 40 (FFT)", key="choice.poignee.fft"), value="fft"
-            ),
-            app_commands.Choice(name=_("20 / 40 / 60", key="choice.poignee.high"), value="high"),
-        ],
-    )
+    @rule_parameters
     async def create(
         self,
         interaction: discord.Interaction[Any],

@@ -22,13 +22,12 @@ from bot.render.help import pages, rules_explained
 from bot.tables import TableSnapshot
 from bot.tables.settings import MAX_DEALS, MIN_DEALS
 from tarot_core import LEVELS, PLAYER_COUNTS
-from tarot_core.rules import OPTION
 
 from .. import answering, channel_access
 from ..errors import answer
-from ..translator import catalog_str
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
 from ..ui.lobby_controls import plain_name, removable
+from .rule_parameters import rule_parameters
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -45,12 +44,6 @@ CHOICES_LIMIT = 25
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
 ]
-
-MULTIPLIER_CHOICES = [
-    app_commands.Choice(name=catalog_str(f"choice.garde_contre.{value}"), value=value)
-    for value in OPTION["garde_contre_multiplier"].allowed
-]
-"""The engine's multipliers of a Garde contre, each named by the catalogs."""
 
 SETTING_CHOICES = [
     app_commands.Choice(name=_(t("en", f"setting.{key}"), key=f"setting.{key}"), value=key)
@@ -129,17 +122,6 @@ class GameCog(
     @app_commands.describe(
         players=_("Number of players: 3 to 6", key="cmd.tarot.new.players"),
         deals=_("Number of deals in the game (default: one per player)", key="cmd.tarot.new.deals"),
-        misere=_("Allow the misère (not an FFT rule)", key="cmd.tarot.new.misere"),
-        prise_allowed=_(
-            "Allow the prise (off: garde is the lowest bid)", key="cmd.tarot.new.prise_allowed"
-        ),
-        garde_contre_multiplier=_(
-            "Multiplier of a garde contre: 6 (FFT) or 8",
-            key="cmd.tarot.new.garde_contre_multiplier",
-        ),
-        poignee_bonus=_(
-            "Poignée bonuses: 20/30/40 (FFT) or 20/40/60", key="cmd.tarot.new.poignee_bonus"
-        ),
         shuffle=_(
             "Shuffle before every deal, or gather and cut (traditional)",
             key="cmd.tarot.new.shuffle",
@@ -148,22 +130,10 @@ class GameCog(
     @app_commands.rename(
         players=_("players", key="name.option.players"),
         deals=_("deals", key="name.option.deals"),
-        misere=_("misere", key="name.option.misere"),
-        prise_allowed=_("prise_allowed", key="name.option.prise_allowed"),
-        garde_contre_multiplier=_(
-            "garde_contre_multiplier", key="name.option.garde_contre_multiplier"
-        ),
-        poignee_bonus=_("poignee_bonus", key="name.option.poignee_bonus"),
         shuffle=_("shuffle", key="name.option.shuffle"),
     )
-    @app_commands.choices(garde_contre_multiplier=MULTIPLIER_CHOICES)
+    @rule_parameters
     @app_commands.choices(
-        poignee_bonus=[
-            app_commands.Choice(
-                name=_("20 / 30 / 40 (FFT)", key="choice.poignee.fft"), value="fft"
-            ),
-            app_commands.Choice(name=_("20 / 40 / 60", key="choice.poignee.high"), value="high"),
-        ],
         shuffle=[
             app_commands.Choice(name=_("Shuffle", key="choice.shuffle.full"), value="full"),
             app_commands.Choice(name=_("Gather and cut", key="choice.shuffle.cut"), value="cut"),

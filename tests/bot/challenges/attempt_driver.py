@@ -14,37 +14,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import ParamSpec, TypeVar
 
 from bot.challenges import ChallengeService
 from bot.storage import open_storage
 from bot.tables import TableManager, TableSettings, TableSnapshot
 from bot.tables.events import Event
 from tarot_core import Action, DealView, Rules, make_bot, opponent_seed
-
-P = ParamSpec("P")
-T = TypeVar("T")
+from tests.bot.tables.torture_driver import Inline
 
 SEED = 20261128
 LEVEL = "heuristic"
 USER, DM, GUILD = 31, 9031, 77
 DEALS = 3
 SETTINGS = TableSettings(bot_pause=0)
-
-
-class Inline(Executor):
-    """Bot decisions and pars made at once in this process: nothing to start or kill."""
-
-    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
-        future: Future[T] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except Exception as e:
-            future.set_exception(e)
-        return future
 
 
 class Silent:
