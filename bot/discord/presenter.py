@@ -25,7 +25,6 @@ from typing import Any
 import discord
 
 from bot.failures import log_failure
-from bot.render.table import CardMarks
 from bot.storage import Storage
 from bot.tables import Clock, LoopClock, TableSnapshot
 from bot.tables.events import DealFinished, Event, GameFinished
@@ -34,12 +33,10 @@ from tarot_core import DealView
 
 from .channel_lines import ChannelLines
 from .dm_messages import DmMessages
-from .emojis import CardEmojis
 from .locales_and_faces import LocalesAndFaces
 from .lost_channels import LostChannels
 from .table_message import TableMessages
 from .threads import TableThreads
-from .ui.controls import CardFaces
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +90,21 @@ class DiscordPresenter:
         """The table messages' pacing, by channel."""
         self.dms = self.dm_messages.pacing
         """The DMs' pacing, by (game, seat)."""
+        # What the table service's callers ask of the messages: each part's own method, under
+        # the name the callers use (their contracts are in each part's docstrings).
+        reading, dms, tables = self.reading, self.dm_messages, self.table_message
+        self.channel_locale = reading.channel_locale
+        self.user_locale = reading.user_locale
+        self.remember_locale = reading.remember_locale
+        self.card_faces = reading.card_faces
+        self.card_marks = reading.card_marks
+        self.face_switch = reading.face_switch
+        self.table_view = tables.view
+        self.table_content = tables.content
+        self.hand_content = dms.hand_content
+        self.last_told = dms.last_told
+        self.dm_ref = dms.dm_ref
+        self.shown_through_interaction = dms.shown_through_interaction
         self.attempt_results: (
             Callable[[TableSnapshot], Awaitable[tuple[str, discord.ui.View] | None]] | None
         ) = None
@@ -186,69 +198,3 @@ class DiscordPresenter:
         if not self.tables.pending(channel_id):  # no newer table in that channel meanwhile
             self.table_message.forget_channel(channel_id)
             self.lines.forget(channel_id, queue)
-
-    # ----- what the table service's callers ask of the messages ----------------------
-
-    def channel_locale(self, channel_id: int) -> str | None:
-        """The table's language: the server's ``language`` setting, else its preferred
-        locale."""
-        return self.reading.channel_locale(channel_id)
-
-    async def user_locale(self, user_id: int, channel_id: int) -> str | None:
-        return await self.reading.user_locale(user_id, channel_id)
-
-    def remember_locale(self, user_id: int, locale: Any) -> None:
-        """Kept in memory and stored, so a DM keeps its language after a restart."""
-        self.reading.remember_locale(user_id, locale)
-
-    def card_faces(self, locale: str | None) -> CardFaces:
-        """Each card's emoji for a reader of ``locale`` (its face letters are theirs)."""
-        return self.reading.card_faces(locale)
-
-    def card_marks(self, locale: str | None) -> CardMarks:
-        """The same faces as message markup (``<:name:id>``), for the table's lines."""
-        return self.reading.card_marks(locale)
-
-    def face_switch(self) -> CardEmojis | None:
-        """The one switch of this process's card faces (``emojis.CardEmojis``)."""
-        return self.reading.face_switch()
-
-    def table_view(self, table: TableSnapshot, locale: str | None) -> discord.ui.View:
-        return self.table_message.view(table, locale)
-
-    def table_content(self, table: TableSnapshot, locale: str | None) -> str:
-        """The table message's text, within Discord's 2,000 characters (``render/fit.py``)."""
-        return self.table_message.content(table, locale)
-
-    def hand_content(
-        self,
-        table: TableSnapshot,
-        view: DealView,
-        locale: str | None,
-        *,
-        seated: bool = True,
-        faces: bool = True,
-    ) -> tuple[str, discord.ui.View]:
-        """A seat's hand as its DM shows it: the text and the controls (none once the game
-        ended or the seat went to a bot). A click answered by an update of its message,
-        and ``/tarot hand``, draw exactly this. ``faces=False``: without card emojis, for
-        Discord refused them (``face_refusals.py``)."""
-        return self.dm_messages.hand_content(table, view, locale, seated=seated, faces=faces)
-
-    def last_told(self, game_id: int, seat: int) -> tuple[TableSnapshot, DealView] | None:
-        """The latest state the table service told ``seat`` of ``game_id`` (its game's
-        end too, once the table has left its channel)."""
-        return self.dm_messages.last_told(game_id, seat)
-
-    async def dm_ref(self, game_id: int, seat: int) -> tuple[int, int] | None:
-        """The seat's DM for the game as (channel id, message id), None if it has none:
-        from memory while the game is shown here, else from storage (kept in memory only
-        once an edit found it, so that nothing is held for a game that ended)."""
-        return await self.dm_messages.dm_ref(game_id, seat)
-
-    def shown_through_interaction(
-        self, game_id: int, seat: int, message_id: int, content: tuple[str, discord.ui.View]
-    ) -> None:
-        """A click's answer made ``message_id`` show ``content``: if that message is the
-        seat's DM, the paced edit that would draw the same is not sent (one call saved)."""
-        self.dm_messages.shown_through_interaction(game_id, seat, message_id, content)
