@@ -1,8 +1,9 @@
 """One member's challenge attempt on a SQLite file, to be killed at any moment and started
 again (``test_attempt_kills.py``, beside it).
 
-``python attempt_driver.py FILE``: the first run opens the challenge (a fixed seed, its par
-computed) and starts the attempt; every run restores it from FILE and plays on. The
+``python attempt_driver.py LOCATION`` (a SQLite file or a PostgreSQL URL): the first run
+opens the challenge (a fixed seed, its par computed) and starts the attempt; every run
+restores it from LOCATION and plays on. The
 member's moves are the driver's own, each chosen from their seat's view by a bot seeded
 with the deal and what the seat sees (as a person decides from their DM), so a run killed
 many times must end exactly as one that never was. Prints ``turn N`` after each of the
@@ -14,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 
 from bot.challenges import ChallengeService
 from bot.storage import open_storage
@@ -48,8 +48,8 @@ def members_choice(seed: int, index: int, seen: DealView) -> Action:
     return make_bot("random", seed=opponent_seed(seed + 1, index, seen)).act(seen)
 
 
-async def run(path: Path) -> None:
-    storage = await open_storage(path)
+async def run(location: str) -> None:
+    storage = await open_storage(location)
     executor = Inline()
     manager = TableManager(storage, Silent(), SETTINGS, executor=executor)
     challenges = ChallengeService(storage, manager, executor=executor, level=LEVEL)
@@ -96,8 +96,8 @@ async def run(path: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("file", type=Path)
-    asyncio.run(run(parser.parse_args().file))
+    parser.add_argument("location", help="a SQLite file or a PostgreSQL URL")
+    asyncio.run(run(parser.parse_args().location))
 
 
 if __name__ == "__main__":

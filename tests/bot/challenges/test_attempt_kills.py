@@ -1,6 +1,7 @@
 """A challenge's attempt killed (SIGKILL) at random moments, mid-deal and mid-write, and
-started again each time: it ends exactly as an attempt never killed, move for move, with
-the same deals, the same opponents' replies and the same results."""
+started again each time, on SQLite and on PostgreSQL: it ends exactly as an attempt never
+killed, move for move, with the same deals, the same opponents' replies and the same
+results."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,21 +25,21 @@ KILLS = 12
 SEED = 11
 
 
-def start(path: Path) -> subprocess.Popen[str]:
+def start(location: str, folder: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(DRIVER), str(path)],
+        [sys.executable, str(DRIVER), location],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        cwd=path.parent,
+        cwd=folder,
         env=child_env(),
     )
 
 
 async def attempt_of(
-    path: Path,
+    location: str,
 ) -> tuple[list[dict[str, object]], list[dict[str, object]], list[int]]:
-    storage: Storage = await open_storage(path)
+    storage: Storage = await open_storage(location)
     try:
         (attempt,) = await storage.attempts(1)
         assert attempt.finished_at is not None
@@ -49,19 +51,35 @@ async def attempt_of(
         await storage.close()
 
 
+@pytest.fixture
+def two_places(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[str, str]]:
+    """Two empty databases of this test's backend (a file, or a database of the tests'
+    PostgreSQL server): one for the attempt never killed, one for the attempt killed again
+    and again."""
+    if backend == "sqlite":
+        yield str(tmp_path / "whole.sqlite3"), str(tmp_path / "killed.sqlite3")
+        return
+    server = request.getfixturevalue("pg_server")
+    urls = [server.create_database(), server.create_database()]
+    yield urls[0], urls[1]
+    for url in urls:
+        server.drop_database(url.rsplit("/", 1)[1])
+
+
 async def test_an_attempt_killed_at_random_moments_ends_as_one_never_killed(
-    tmp_path: Path,
+    two_places: tuple[str, str], tmp_path: Path
 ) -> None:
-    whole = tmp_path / "whole.sqlite3"
-    proc = start(whole)
+    whole, killed = two_places
+    proc = start(whole, tmp_path)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and out.splitlines()[-1] == "done", err[-2000:]
 
     rng = random.Random(SEED)
-    killed = tmp_path / "killed.sqlite3"
     kills = 0
     for _ in range(KILLS + 1):
-        proc = start(killed)
+        proc = start(killed, tmp_path)
         assert proc.stdout is not None
         moves = rng.randint(0, 8) if kills < KILLS else None
         seen = 0
