@@ -222,10 +222,19 @@ class ChallengeService:
         return challenge
 
     async def play(
-        self, challenge_id: int, user_id: int, name: str, *, guild_id: int | None, channel_id: int
+        self,
+        challenge_id: int,
+        user_id: int,
+        name: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        dms_closed: bool = False,
     ) -> TableSnapshot:
         """``user_id``'s attempt at the challenge, in ``channel_id`` (their DMs): started,
-        or taken up where it stopped.
+        or taken up where it stopped. ``dms_closed``: their DMs refuse messages, so the
+        attempt is marked so before it is shown (nothing is posted for it; the member sees
+        it in an ephemeral view).
 
         :raises Refused: no such challenge, closed, already played, or another challenge
             under way in the same DMs.
@@ -235,6 +244,8 @@ class ChallengeService:
         attempt = await self.storage.attempt(challenge.id, player_id)
         if attempt is None:
             attempt = await self._start(challenge, player_id, guild_id, channel_id)
+        if dms_closed:
+            await self.storage.set_dm_closed(attempt.game_id, user_id, True)
         return await self._take_up(attempt)
 
     async def _start(

@@ -209,7 +209,7 @@ class ChannelLines:
     async def _send(self, channel_id: int, line: Line) -> None:
         """Post ``line`` with ``send`` (a nonce: never twice), in its game's thread if it
         has one; a thread deleted or closed to the bot since gives way to the channel."""
-        if channel_id in self.lost.unreachable:
+        if await self.lost.quiet(channel_id, line.table):
             return
         mentions = (
             discord.AllowedMentions(users=True) if line.ping else discord.AllowedMentions.none()

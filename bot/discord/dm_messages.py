@@ -222,7 +222,7 @@ class DmMessages:
 
     async def _show(self, key: tuple[int, int], dm: SeatDm) -> None:
         table, user_id, view = dm.table, dm.user_id, dm.view
-        if await self._closed(table.game_id, user_id):
+        if await self.closed(table.game_id, user_id):
             return
         await self.reading.known(table.channel_id)
         await self.reading.faces_known()
@@ -293,12 +293,15 @@ class DmMessages:
 
     # ----- DMs refused: per game, and never all at once -------------------------------
 
-    async def _closed(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id``'s DMs were refused earlier in this game (not tried again)."""
+    async def closed(self, game_id: int, user_id: int, *, keep: bool = True) -> bool:
+        """Whether ``user_id``'s DMs were refused earlier in this game (not tried again);
+        ``keep``: what storage said is kept with the game (not for a look that may come
+        after the game was let go)."""
         closed = self.games[game_id].closed.get(user_id) if game_id in self.games else None
         if closed is None:
             closed = await self.storage.dm_closed(game_id, user_id)
-            self._game(game_id).closed[user_id] = closed
+            if keep:
+                self._game(game_id).closed[user_id] = closed
         return closed
 
     async def _reached(self, user_id: int) -> None:

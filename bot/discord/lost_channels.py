@@ -5,7 +5,7 @@ refused at every change (each refusal counts toward Discord's invalid-request li
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -34,6 +34,17 @@ class LostChannels:
         self.unreachable: set[int] = set()
         """Channels deleted or closed to the bot: nothing more is sent there while their
         table is stopped."""
+        self.private: Callable[[TableSnapshot], Awaitable[bool]] | None = None
+        """Whether a table is shown to its member alone (a challenge's attempt whose
+        member's DMs are closed: their ephemeral view draws it); set by the presenter."""
+
+    async def quiet(self, channel_id: int, table: TableSnapshot | None) -> bool:
+        """Whether nothing is to be posted in ``channel_id`` for ``table``: the channel is
+        lost, or the table is shown to its member alone (posting would only be refused,
+        and each refusal counts toward Discord's invalid-request limit)."""
+        if channel_id in self.unreachable:
+            return True
+        return table is not None and self.private is not None and await self.private(table)
 
     def lost(self, table: TableSnapshot | None, error: discord.HTTPException) -> bool:
         """Whether ``error`` says the table's channel is deleted or closed to the bot; if

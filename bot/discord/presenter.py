@@ -105,6 +105,7 @@ class DiscordPresenter:
         self.last_told = dms.last_told
         self.dm_ref = dms.dm_ref
         self.shown_through_interaction = dms.shown_through_interaction
+        self.lost.private = self._private
         self.attempt_results: (
             Callable[[TableSnapshot], Awaitable[tuple[str, discord.ui.View] | None]] | None
         ) = None
@@ -117,6 +118,16 @@ class DiscordPresenter:
         Discord's own, which it can move on)."""
         self.clock = self.tables.clock = self.dms.clock = self.threads.clock = clock
         self.table_message.clock = self.dm_messages.clock = self.lines.clock = clock
+
+    async def _private(self, table: TableSnapshot) -> bool:
+        """A challenge's attempt whose member's DMs are closed is shown to them alone, in
+        the ephemeral view of ``/challenge play``: nothing of it is posted."""
+        if table.challenge_id is None:
+            return False
+        member = next((s.user_id for s in table.seats if s is not None and s.user_id), None)
+        return member is not None and await self.dm_messages.closed(
+            table.game_id, member, keep=False
+        )
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -139,7 +139,7 @@ class TableMessages:
                 self._moved.notify_all()
 
     async def _edit(self, channel_id: int, table: TableSnapshot) -> None:
-        if channel_id in self.lost.unreachable:
+        if await self.lost.quiet(channel_id, table):
             return
         await self.reading.known(channel_id)
         await self.reading.faces_known()

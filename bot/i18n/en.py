@@ -843,10 +843,6 @@ MESSAGES: dict[str, str] = {
         "No challenge is open here. A member with Manage Server opens one with /challenge create."
     ),
     "challenge.no_results": "No challenge of this server to show.",
-    "challenge.dms_closed": (
-        "I cannot send you messages: a challenge is played in your messages. Allow direct "
-        "messages from this server's members, then press Play again."
-    ),
     "challenge.mp": "{mp} of the matchpoints",
     "challenge.mp.alone": "nobody to compare with yet",
     "challenge.deal.unplayed": "not played: the par's {score}",
@@ -931,4 +927,5 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.create.variants": (
         "Deal each deal in that many variants, members compared within theirs (1 to 10)"
     ),
+    "dm.title_challenge": "Challenge #{id}: deal {n} of {m}, you are seat {seat}",
 }

@@ -891,10 +891,6 @@ MESSAGES: dict[str, str] = {
         "/challenge create."
     ),
     "challenge.no_results": "No hay ningún desafío de este servidor que mostrar.",
-    "challenge.dms_closed": (
-        "No puedo escribirte: un desafío se juega en tus mensajes directos. Permite los mensajes "
-        "directos de los miembros de este servidor y vuelve a pulsar Jugar."
-    ),
     "challenge.mp": "{mp} de los puntos de partido",
     "challenge.mp.alone": "todavía nadie con quien compararte",
     "challenge.deal.unplayed": "no jugada: la puntuación del par, {score}",
@@ -985,4 +981,5 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.create.variants": (
         "Cada mano en tantas variantes, miembros comparados dentro de la suya (1 a 10)"
     ),
+    "dm.title_challenge": "Desafío n.º {id}: mano {n} de {m}, estás en el asiento {seat}",
 }

@@ -900,10 +900,6 @@ MESSAGES: dict[str, str] = {
         "create."
     ),
     "challenge.no_results": "Aucun défi de ce serveur à montrer.",
-    "challenge.dms_closed": (
-        "Je ne peux pas vous écrire : un défi se joue dans vos messages privés. Autorisez les "
-        "messages privés des membres de ce serveur, puis appuyez de nouveau sur Jouer."
-    ),
     "challenge.mp": "{mp} des points de match",
     "challenge.mp.alone": "personne à qui se comparer pour l'instant",
     "challenge.deal.unplayed": "non jouée : le score du par, {score}",
@@ -990,4 +986,5 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.create.variants": (
         "Chaque donne en autant de variantes, membres comparés dans la leur (1 à 10)"
     ),
+    "dm.title_challenge": "Défi n°{id} : donne {n} sur {m}, vous êtes à la place {seat}",
 }

@@ -910,10 +910,6 @@ MESSAGES: dict[str, str] = {
         "przez /challenge create."
     ),
     "challenge.no_results": "Brak wyzwań tego serwera do pokazania.",
-    "challenge.dms_closed": (
-        "Nie mogę do ciebie napisać: wyzwanie rozgrywa się w wiadomościach prywatnych. Zezwól na "
-        "wiadomości prywatne od członków tego serwera i naciśnij Graj ponownie."
-    ),
     "challenge.mp": "{mp} punktów meczowych",
     "challenge.mp.alone": "na razie nie ma z kim porównać",
     "challenge.deal.unplayed": "nierozegrane: wynik para, {score}",
@@ -1002,4 +998,5 @@ MESSAGES: dict[str, str] = {
     "cmd.challenge.create.variants": (
         "Każde rozdanie w tylu wariantach, gracze porównywani w obrębie swojego (1–10)"
     ),
+    "dm.title_challenge": "Wyzwanie nr {id}: rozdanie {n} z {m}, siedzisz na miejscu {seat}",
 }

@@ -600,8 +600,12 @@ def private_text(
     if seat is None:
         raise ValueError("a DM needs the seat's own view, not the public one")
     n, m = deal_numbers(table)
-    channel = f"<#{table.channel_id}>"
-    lines = [f"**{t(locale, 'dm.title', channel=channel, n=n, m=m, seat=seat + 1)}**"]
+    if table.challenge_id is not None:  # its channel is the member's DMs: no channel named
+        title = t(locale, "dm.title_challenge", id=table.challenge_id, n=n, m=m, seat=seat + 1)
+    else:
+        channel = f"<#{table.channel_id}>"
+        title = t(locale, "dm.title", channel=channel, n=n, m=m, seat=seat + 1)
+    lines = [f"**{title}**"]
     if last_deal is not None:
         lines.append(_dm_deal_result(locale, table, last_deal, seat))
     if standings is not None:

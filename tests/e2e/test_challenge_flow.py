@@ -4,12 +4,13 @@ no card of a challenge in any public message."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 import pytest
 from challenge_drivers import create, play_attempt
-from drivers import make_bot, settled
+from drivers import make_bot, press_something, settled
 from fake_discord import FakeDiscord, World, run_client
 
 from bot import guild_config
@@ -74,17 +75,45 @@ async def test_two_members_play_the_same_challenge_and_see_results_once_finished
         assert await bot.storage.leaderboard(int(world.guild.id), min_games=0) == []
 
 
-async def test_a_member_whose_dms_are_closed_is_told_before_anything_starts(
+async def test_a_member_whose_dms_are_closed_plays_in_one_message_only_for_them(
     fake: FakeDiscord, world: World, bot: TarotBot
 ) -> None:
+    carol = world.carol  # her DMs are closed
     async with run_client(fake, bot):
-        post = await create(fake, world, world.alice, deals=1)
+        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+        post = await create(fake, world, world.alice, deals=2)
         play = next(c for c in post.custom_ids() if c.startswith("tarot:challenge:"))
-        handle = await fake.click(world.carol, post, play)  # Carol's DMs are closed
-        assert (await handle.message()).content == t("en-US", "challenge.dms_closed")
         challenge_id = int(play.rsplit(":", 1)[1])
-        assert await bot.storage.attempts(challenge_id) == []  # nothing started
-        assert len(bot.tables) == 0
+        public_before = len(fake.channel_messages(world.table))
+        await (await fake.click(carol, post, play)).message()
+        await fake.wait_for(lambda: bool(fake.ephemeral_messages(carol, world.table)), 10)
+        for _ in range(300):
+            (attempt,) = await bot.storage.attempts(challenge_id)
+            if attempt.finished_at is not None:
+                break
+            table = bot.tables.table(next(iter(t for t in bot.tables._tables)))
+            assert table is not None and table.challenge_id == challenge_id
+            view = fake.ephemeral_messages(carol, world.table)[-1]
+            ours = [c for c in view.custom_ids() if f":{table.turn}:" in c and ":hand:" not in c]
+            seat_to_act = table.to_act == 0 and table.status == "playing"
+            if seat_to_act and ours:
+                assert await press_something(fake, carol, view)  # her move, in that message
+            else:
+                refresh = next(c for c in view.custom_ids() if ":hand:" in c)
+                await (await fake.click(carol, view, refresh)).response()  # Refresh
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the attempt did not end")
+        # Nothing was posted for it: not in the channel, not in her DMs (beyond the first,
+        # refused, message that told the bot they are closed).
+        assert len(fake.channel_messages(world.table)) == public_before
+        refused = [
+            c
+            for c in fake.calls
+            if c.status == 403 and c.route == "POST /channels/{channel_id}/messages"
+        ]
+        assert len(refused) == 1
+        assert fake.dm_messages(carol) == []
 
 
 async def test_create_takes_every_rule_option_and_the_variants(

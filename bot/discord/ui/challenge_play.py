@@ -16,6 +16,9 @@ from bot.i18n import t
 from .. import answering
 from ..dm_messages import DMS_REFUSED
 from ..errors import answer, answer_failure
+from ..face_refusals import sent_with_faces_or_without
+from .challenge_view import attempt_content
+from .controls import show_privately
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -44,6 +47,19 @@ class ChallengePlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templa
         await play_challenge(interaction.client, interaction, self.challenge_id)
 
 
+async def attempt_here(
+    bot: TarotBot, interaction: discord.Interaction[Any], channel_id: int, locale: str
+) -> None:
+    """The attempt in one ephemeral message (closed DMs): the table above the hand, each
+    press and Refresh drawing it again (``challenge_view.py``)."""
+    snapshot, _, view = bot.tables.private_view(channel_id, interaction.user.id)
+    await sent_with_faces_or_without(
+        bot.presenter.face_switch(),
+        lambda faces: attempt_content(bot.presenter, snapshot, view, locale, faces=faces),
+        lambda content: show_privately(interaction, *content, new=True),
+    )
+
+
 async def play_challenge(
     bot: TarotBot, interaction: discord.Interaction[Any], challenge_id: int
 ) -> None:
@@ -57,20 +73,24 @@ async def play_challenge(
             user = interaction.user
             await bot.challenges.playable(challenge_id, user.id, guild_id=interaction.guild_id)
             dm = user.dm_channel or await user.create_dm()
-            try:  # a challenge is played in DMs: closed ones are said now, not found later
+            closed = False
+            try:  # a challenge is played in DMs; closed ones are known before it starts
                 await dm.send(t(locale, "challenge.intro", id=challenge_id))
             except discord.HTTPException as e:
                 if e.code not in DMS_REFUSED:
                     raise
-                await answer(interaction, t(locale, "challenge.dms_closed"))
-                return
+                closed = True
             await bot.challenges.play(
                 challenge_id,
                 user.id,
                 user.display_name,
                 guild_id=interaction.guild_id,
                 channel_id=dm.id,
+                dms_closed=closed,
             )
+            if closed:  # the whole attempt in one message only for them, here
+                await attempt_here(bot, interaction, dm.id, locale)
+                return
             link = f"https://discord.com/channels/@me/{dm.id}"
             await answer(interaction, t(locale, "challenge.started", link=link))
         except Exception as error:

@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.render.cards import card_long, card_short, group_name, group_of, sort_for_display
 from bot.render.controls import action_label
 from bot.tables import TableSnapshot
+from bot.tables.status import TableStatus
 from tarot_core import (
     DECK_SIZE,
     Action,
@@ -86,6 +87,20 @@ async def show_privately(
         await answering.tell(interaction, text, view=view, allowed_mentions=quiet)
     else:
         await answering.update(interaction, text, view, allowed_mentions=quiet)
+
+
+def ephemeral_hand(
+    content: tuple[str, discord.ui.View], table: TableSnapshot, locale: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """An ephemeral hand with no move to make offers Refresh while the game goes on:
+    pressed, it draws that very hand again through its own fresh interaction (the hand's
+    first interaction cannot edit it after 15 minutes), so that one ephemeral hand serves
+    a whole game."""
+    text, controls = content
+    if table.status == TableStatus.PLAYING and not controls.children:
+        control = table_control(ControlKind.HAND, table)
+        controls.add_item(ControlButton(control, label=t(locale, "button.refresh_hand")))
+    return text, controls
 
 
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_PATTERN):

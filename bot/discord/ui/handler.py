@@ -18,17 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
 from bot.tables import RefusalCode, Refused, TableSnapshot
-from bot.tables.status import TableStatus
 from tarot_core import DealView, Discard, Ecart
 
 from .. import answering
 from ..errors import answer_failure
 from ..face_refusals import sent_with_faces_or_without
 from . import lobby_controls
+from .challenge_view import attempt_content
 from .control_ids import ControlId, ControlKind
-from .controls import ControlButton, requested_action, show_privately, table_control
+from .controls import ephemeral_hand, requested_action, show_privately
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -58,6 +57,8 @@ async def hand_message(
     locale = str(interaction.locale)
 
     def drawn(faces: bool) -> tuple[str, discord.ui.View]:
+        if snapshot.challenge_id is not None:  # the whole attempt: its table is nowhere else
+            return attempt_content(bot.presenter, snapshot, view, locale, faces=faces)
         content = bot.presenter.hand_content(snapshot, view, locale, faces=faces)
         return ephemeral_hand(content, snapshot, locale)
 
@@ -66,20 +67,6 @@ async def hand_message(
         drawn,
         lambda content: show_privately(interaction, *content, new=not edit),
     )
-
-
-def ephemeral_hand(
-    content: tuple[str, discord.ui.View], table: TableSnapshot, locale: str | None = None
-) -> tuple[str, discord.ui.View]:
-    """An ephemeral hand with no move to make offers Refresh while the game goes on:
-    pressed, it draws that very hand again through its own fresh interaction (the hand's
-    first interaction cannot edit it after 15 minutes), so that one ephemeral hand serves
-    a whole game."""
-    text, controls = content
-    if table.status == TableStatus.PLAYING and not controls.children:
-        control = table_control(ControlKind.HAND, table)
-        controls.add_item(ControlButton(control, label=t(locale, "button.refresh_hand")))
-    return text, controls
 
 
 def same_channel(interaction: discord.Interaction[Any], control: ControlId) -> None:
@@ -132,7 +119,9 @@ class ControlHandler:
             interaction, control.game_id
         ):
             return  # another process runs this table: it answers
-        same_channel(interaction, control)
+        table = self.bot.tables.table(control.channel_id)
+        if table is None or table.challenge_id is None:  # an attempt's view is anywhere
+            same_channel(interaction, control)
         if await lobby_controls.handle(self.bot, interaction, control, values):
             return  # Remove, Play again, Watch, the rules menu (asked first: Play again's
             # table is gone)
@@ -234,6 +223,8 @@ class ControlHandler:
         dm = message.id if message is not None and not message.flags.ephemeral else None
 
         def drawn(faces: bool) -> tuple[str, discord.ui.View]:
+            if dm is None and snapshot.challenge_id is not None:  # an attempt's whole view
+                return attempt_content(presenter, snapshot, view, locale, faces=faces)
             content = presenter.hand_content(snapshot, view, locale, faces=faces)
             if dm is None:
                 content = ephemeral_hand(content, snapshot, locale)
