@@ -87,6 +87,10 @@ async def test_a_member_whose_dms_are_closed_plays_in_one_message_only_for_them(
         public_before = len(fake.channel_messages(world.table))
         await (await fake.click(carol, post, play)).message()
         await fake.wait_for(lambda: bool(fake.ephemeral_messages(carol, world.table)), 10)
+        # Play again (a lost message, another day): the same attempt, in a new view.
+        await (await fake.click(carol, post, play)).message()
+        await fake.wait_for(lambda: len(fake.ephemeral_messages(carol, world.table)) >= 2, 10)
+        assert len(await bot.storage.attempts(challenge_id)) == 1
         for _ in range(300):
             (attempt,) = await bot.storage.attempts(challenge_id)
             if attempt.finished_at is not None:
@@ -104,15 +108,15 @@ async def test_a_member_whose_dms_are_closed_plays_in_one_message_only_for_them(
             await asyncio.sleep(0.02)
         else:
             raise AssertionError("the attempt did not end")
-        # Nothing was posted for it: not in the channel, not in her DMs (beyond the first,
-        # refused, message that told the bot they are closed).
+        # Nothing was posted for it: not in the channel, not in her DMs (beyond the first
+        # message of each Play, refused, that told the bot they are closed).
         assert len(fake.channel_messages(world.table)) == public_before
         refused = [
             c
             for c in fake.calls
             if c.status == 403 and c.route == "POST /channels/{channel_id}/messages"
         ]
-        assert len(refused) == 1
+        assert len(refused) == 2  # one per press of Play: each asks whether they opened
         assert fake.dm_messages(carol) == []
 
 

@@ -80,13 +80,17 @@ async def play_challenge(
                 if e.code not in DMS_REFUSED:
                     raise
                 closed = True
-            await bot.challenges.play(
+            snapshot = await bot.challenges.play(
                 challenge_id,
                 user.id,
                 user.display_name,
                 guild_id=interaction.guild_id,
                 channel_id=dm.id,
                 dms_closed=closed,
+            )
+            # An attempt begun (or gone on) with closed DMs stays in its ephemeral view.
+            closed = closed or await bot.presenter.dm_messages.closed(
+                snapshot.game_id, user.id, keep=False
             )
             if closed:  # the whole attempt in one message only for them, here
                 await attempt_here(bot, interaction, dm.id, locale)
