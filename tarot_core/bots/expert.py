@@ -12,8 +12,8 @@ import random
 import time
 
 from ..actions import Action, Bid, Misere, Play, Poignee
-from ..cards import OUDLERS, Mask, mask_of
-from ..deal import Deal, Phase
+from ..cards import EXCUSE, HALF_POINTS, OUDLERS, Mask, mask_of
+from ..deal import Deal, Phase, sitting_out, trick_status
 from ..rules import Contract
 from ..view import DealView
 from ..view_check import check_view
@@ -89,6 +89,9 @@ class ExpertBot:
         best = max(range(len(candidates)), key=means.__getitem__)
         if view.phase == Phase.BIDDING:
             best = _modest_bid(candidates, values, best)
+        banked = _banked(Table(view, know), candidates, values, best)
+        if banked != best:
+            return candidates[banked]
         return candidates[_signal_or(view, candidates, values, best)]
 
     def sampler(self, view: DealView, know: Knowledge) -> WorldSampler:
@@ -201,6 +204,47 @@ def _signal_or(
         return best
     mean, error = _paired_lead(values[best], values[i])
     return i if mean <= SIGNAL_NOISE * error else best
+
+
+BANK_NOISE = 1.0
+"""Standard errors (paired, on the same worlds) within which two cards are one to the
+estimate: the last to play then banks the points now."""
+
+
+def _banked(table: Table, candidates: list[Action], values: list[list[float]], best: int) -> int:
+    """Last to play, the trick's winner is settled by the card played: among the cards as
+    good as ``best`` within the noise of the estimate, the one that gives the most points to
+    the trick if its own side wins it (a King fed to a partner's sure trick), the fewest if
+    the other side does. The rollouts play the rest of the deal as if every card were seen,
+    and so value keeping a King "for later" that a player would bank now; where the
+    estimates cannot tell the cards apart, the points now decide. The Excuse, which goes
+    back to its owner's side, and a trick whose winner's side is not known yet (a partner
+    not revealed) are left to the estimate."""
+    if table.view.phase != Phase.PLAYING or table.after or len(values[best]) < 2:
+        return best
+    skip = sitting_out(table.view.rules, table.view.dealer)
+    mine = table.attacking(table.me)
+    scored: list[tuple[int, int]] = []
+    for i, action in enumerate(candidates):
+        if not isinstance(action, Play) or action.card == EXCUSE:
+            continue
+        if i != best:
+            lead, error = _paired_lead(values[best], values[i])
+            if lead > BANK_NOISE * error:
+                continue
+        _, _, winner, _ = trick_status(table.leader, (*table.cards, action.card), table.n, skip)
+        side = table.attacking(winner)
+        if winner != table.me and (mine is None or side is None):
+            return best
+        ours = winner == table.me or side == mine
+        points = HALF_POINTS[action.card]
+        scored.append((points if ours else -points, i))
+    if not scored:
+        return best
+    top = max(key for key, _ in scored)
+    if any(i == best and key == top for key, i in scored):
+        return best
+    return next(i for key, i in scored if key == top)
 
 
 def _settled(values: list[list[float]]) -> bool:
