@@ -48,6 +48,7 @@ from .deal import Deal, Phase, sitting_out, trick_seats
 from .duplicate import (
     DuplicateGame,
     challenge_deal,
+    field_matchpoints,
     matchpoints,
     opponent_seed,
     par_deal,
@@ -108,6 +109,7 @@ __all__ = [
     "challenge_deal",
     "check_view",
     "display_key",
+    "field_matchpoints",
     "format_card",
     "make_bot",
     "matchpoints",

@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import json
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from .bots import DEFAULT_THINK_MS, make_bot
@@ -109,3 +110,17 @@ def matchpoints(score: int, others: Sequence[int]) -> float | None:
         return None
     points = sum(2 if score > other else 1 if score == other else 0 for other in others)
     return 100 * points / (2 * len(others))
+
+
+def field_matchpoints(scores: Sequence[int]) -> list[float | None]:
+    """Every score's ``matchpoints`` against all the others of the same deal, in order:
+    sorted once and counted by bisection, not compared pair by pair (a field of thousands
+    is ranked at every look at the results)."""
+    ordered = sorted(scores)
+    others = len(scores) - 1
+    out: list[float | None] = []
+    for score in scores:
+        below = bisect_left(ordered, score)
+        ties = bisect_right(ordered, score) - below - 1
+        out.append(100 * (2 * below + ties) / (2 * others) if others else None)
+    return out

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tarot_core import matchpoints
+from tarot_core import field_matchpoints
 
 from ..storage import AttemptDeal, ParDeal, StoredAttempt
 
@@ -96,20 +96,24 @@ def standings(
         row = played[a.game_id].get(number)
         return row.score if row is not None else par[(a.variant, number)].score
 
-    field: dict[tuple[int, int], list[int]] = defaultdict(list)
+    # Each deal's field (its variant's members, in order), matchpointed at once.
+    field: dict[tuple[int, int], list[StoredAttempt]] = defaultdict(list)
     for a in counted:
         for number in numbers:
-            field[(a.variant, number)].append(score(a, number))
+            field[(a.variant, number)].append(a)
+    points: dict[tuple[int, int], float | None] = {}
+    for (_, number), members in field.items():
+        scores = field_matchpoints([score(a, number) for a in members])
+        for a, mp in zip(members, scores, strict=True):
+            points[(a.game_id, number)] = mp
     out = []
     for a in counted:
         lines = []
         for number in numbers:
             p = par[(a.variant, number)]
             mine = played[a.game_id].get(number)
-            others = list(field[(a.variant, number)])
-            others.remove(score(a, number))
+            mp = points[(a.game_id, number)]
             if mine is None:  # scored as the par, in matchpoints too: leaving gains nothing
-                mp = matchpoints(p.score, others)
                 lines.append(DealLine(number, p.score, p.score, False, mp, None, False, None))
                 continue
             took = mine.taker_seat == seat
@@ -119,7 +123,7 @@ def standings(
                     mine.score,
                     p.score,
                     True,
-                    matchpoints(mine.score, others),
+                    mp,
                     mine.contract,
                     took,
                     mine.made if took else None,
@@ -130,8 +134,7 @@ def standings(
                 a.player_id, a.name, a.guild_id, a.variant, a.finished_at is not None, tuple(lines)
             )
         )
-    out.sort(key=_order)
-    return [_ranked(s, 1 + sum(_order(o) < _order(s) for o in out)) for s in out]
+    return _ranked(out)
 
 
 def _order(s: Standing) -> tuple[float, int]:
@@ -139,15 +142,21 @@ def _order(s: Standing) -> tuple[float, int]:
     return (-(mp if mp is not None else 50.0), -s.versus_par)
 
 
-def _ranked(s: Standing, rank: int) -> Standing:
-    return Standing(s.player_id, s.name, s.guild_id, s.variant, s.finished, s.deals, rank)
+def _ranked(standings: Sequence[Standing]) -> list[Standing]:
+    """Best first, each ranked 1 + the number of members strictly ahead (equals share a
+    rank): one sort, one pass."""
+    keyed = sorted(((_order(s), s) for s in standings), key=lambda k: k[0])
+    out: list[Standing] = []
+    for i, (key, s) in enumerate(keyed):
+        rank = out[-1].rank if i and key == keyed[i - 1][0] else i + 1
+        out.append(replace(s, rank=rank))
+    return out
 
 
 def in_guild(all_standings: Sequence[Standing], guild_id: int) -> list[Standing]:
     """The members who played from ``guild_id``, ranked among themselves (their matchpoints
     still count against the whole field)."""
-    mine = [s for s in all_standings if s.guild_id == guild_id]
-    return [_ranked(s, 1 + sum(_order(o) < _order(s) for o in mine)) for s in mine]
+    return _ranked([s for s in all_standings if s.guild_id == guild_id])
 
 
 def field(

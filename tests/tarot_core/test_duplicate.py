@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tarot_core import Bid, Contract, Rules, make_bot, view
 from tarot_core.duplicate import (
     DuplicateGame,
     challenge_deal,
+    field_matchpoints,
     matchpoints,
     opponent_seed,
     par_deal,
@@ -135,3 +138,9 @@ def test_matchpoints_count_two_per_score_beaten_and_one_per_tie() -> None:
     assert matchpoints(300, [50, 100, 200]) == 100
     assert matchpoints(-10, [50, 100]) == 0
     assert matchpoints(0, [0]) == 50
+
+
+@given(st.lists(st.integers(-300, 300), max_size=40))
+def test_a_fields_matchpoints_are_each_members_against_the_others(scores: list[int]) -> None:
+    expected = [matchpoints(s, scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
+    assert field_matchpoints(scores) == expected
