@@ -16,8 +16,6 @@ import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from bot import guild_config
 from bot.challenges import ChallengeResults
 from bot.failures import log_failure
@@ -26,7 +24,8 @@ from bot.render.challenges import final_text, post_text
 from bot.storage import StoredChallenge
 from bot.tables import Clock, LoopClock
 
-from .ui.challenge_play import ChallengePlayButton
+from .errors import MESSAGE_LIMIT
+from .ui.challenge_play import play_view, server_locale
 
 if TYPE_CHECKING:
     from .client import TarotBot
@@ -100,37 +99,30 @@ class DailyChallenges:
 
     async def _post(self, guild_id: int, config: guild_config.GuildSettings, day: str) -> int:
         service = self.bot.challenges
+        made = await self.bot.storage.daily_challenge("guild", guild_id, day)
+        if made is not None and made.message_id is not None:
+            return 0  # posted: one read a look for the rest of the day, nothing made again
         challenge = await service.create(
             guild_id=guild_id, day=day, variants=config.challenge_variants
         )
         if challenge.message_id is not None:
             return 0
         everyone = await service.create(guild_id=None, day=day)
-        locale = self._locale(guild_id, config)
+        locale = server_locale(self.bot, guild_id, config) or "en-US"
         closed = [  # closing a day's challenge writes its ladder, once
             await service.close(c.id)
             for c in await self.bot.storage.closed_unposted(guild_id, service.clock.now())
         ]
         channel = self.bot.get_partial_messageable(config.challenge_channel)
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChallengePlayButton(challenge.id, t(locale, "challenge.play")))
-        text = _post(locale, challenge, everyone, closed)
-        message = await channel.send(text[:2000], view=view)
+        text = _post_text(locale, challenge, everyone, closed)
+        message = await channel.send(text[:MESSAGE_LIMIT], view=play_view(challenge.id, locale))
         await self.bot.storage.set_challenge_message(challenge.id, channel.id, message.id)
         for result in closed:
             await self.bot.storage.set_closed_posted(result.challenge.id)
         return 1
 
-    def _locale(self, guild_id: int, config: guild_config.GuildSettings) -> str:
-        """The server's language: its setting, else its preferred locale."""
-        language = guild_config.language_of(config)
-        if language:
-            return language
-        guild = self.bot.get_guild(guild_id)
-        return str(guild.preferred_locale) if guild is not None else "en-US"
 
-
-def _post(
+def _post_text(
     locale: str,
     challenge: StoredChallenge,
     everyone: StoredChallenge,

@@ -18,15 +18,10 @@ from bot.i18n.numbers import babel_locale
 from bot.storage import ParDeal, StoredChallenge
 from tarot_core import Rules
 
-from .table import escape, rules_lines
+from .table import escape, relative_time, rules_lines
 
 RESULT_ROWS = 10
 """Members listed by name in a challenge's results (the reader is always there too)."""
-
-
-def when(timestamp: float) -> str:
-    """Discord writes ``<t:UNIX:R>`` as "in 5 hours" in the reader's own language."""
-    return f"<t:{int(timestamp)}:R>"
 
 
 def day_of(challenge: StoredChallenge, locale: str | None) -> str:
@@ -58,7 +53,7 @@ def post_text(locale: str | None, challenge: StoredChallenge) -> str:
             id=challenge.id,
             deals=challenge.deals,
             players=challenge.players,
-            closes=when(challenge.closes_at),
+            closes=relative_time(challenge.closes_at),
         )
     ]
     changed = rules_lines(
@@ -177,7 +172,7 @@ def results_text(locale: str | None, results: ChallengeResults, streak: int | No
         )
     ]
     if not results.closed:
-        lines.append(t(locale, "challenge.results.open", closes=when(c.closes_at)))
+        lines.append(t(locale, "challenge.results.open", closes=relative_time(c.closes_at)))
     mine = results.mine
     if mine is not None:
         mine_here = next((s for s in results.here if s.player_id == mine.player_id), mine)

@@ -31,7 +31,7 @@ from bot.tables import TableSnapshot
 
 from .. import answering
 from ..errors import MESSAGE_LIMIT, answer
-from ..ui.challenge_play import ChallengePlayButton, play_challenge
+from ..ui.challenge_play import play_challenge, play_view, server_locale
 from ..ui.challenge_review import review_view
 from .game import MAX_PLAYERS, MIN_PLAYERS
 from .rule_parameters import rule_parameters
@@ -141,26 +141,14 @@ class ChallengeCog(
 
     async def post(self, interaction: discord.Interaction[Any], challenge: StoredChallenge) -> None:
         """The challenge's post, in the server's language, as the deferred answer."""
-        locale = await self._server_locale(interaction)
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChallengePlayButton(challenge.id, t(locale, "challenge.play")))
+        guild_id = interaction.guild_id
+        stored = await self.bot.storage.guild_settings(guild_id) if guild_id is not None else {}
+        config = guild_config.effective(stored, self.bot.settings)
+        locale = server_locale(self.bot, guild_id, config) or str(interaction.locale)
         message = await interaction.followup.send(
-            post_text(locale, challenge), view=view, wait=True
+            post_text(locale, challenge), view=play_view(challenge.id, locale), wait=True
         )
         await self.bot.storage.set_challenge_message(challenge.id, message.channel.id, message.id)
-
-    async def _server_locale(self, interaction: discord.Interaction[Any]) -> str:
-        stored = (
-            await self.bot.storage.guild_settings(interaction.guild_id)
-            if interaction.guild_id is not None
-            else {}
-        )
-        config = guild_config.effective(stored, self.bot.settings)
-        language = guild_config.language_of(config)
-        if language:
-            return language
-        guild = interaction.guild
-        return str(guild.preferred_locale) if guild is not None else str(interaction.locale)
 
     @app_commands.command(
         name=_("play", key="name.challenge.play"),

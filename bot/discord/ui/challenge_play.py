@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import guild_config
 from bot.i18n import t
 
 from .. import answering
@@ -45,6 +46,25 @@ class ChallengePlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await play_challenge(interaction.client, interaction, self.challenge_id)
+
+
+def play_view(challenge_id: int, locale: str) -> discord.ui.View:
+    """The controls of a challenge's post: its Play button, in the post's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengePlayButton(challenge_id, t(locale, "challenge.play")))
+    return view
+
+
+def server_locale(
+    bot: TarotBot, guild_id: int | None, config: guild_config.GuildSettings
+) -> str | None:
+    """The language of a server's public messages: its ``language`` setting, else its
+    preferred locale; None for a server not known here."""
+    language = guild_config.language_of(config)
+    if language:
+        return language
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    return str(guild.preferred_locale) if guild is not None else None
 
 
 async def attempt_here(
