@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests")]
 
-from challenge_drivers import create, dm_channel, hand  # noqa: E402
-from drivers import make_bot, press_something, table_of  # noqa: E402
+from challenge_drivers import create, dm_channel, press_moves  # noqa: E402
+from drivers import make_bot  # noqa: E402
 from fake_discord import FakeDiscord, build_world, run_client  # noqa: E402
 
 from bot.discord import presenter  # noqa: E402
@@ -45,18 +45,7 @@ async def measure(deals: int, players: int) -> Counter[str]:
                 handle = await fake.click(user, post, play)
                 await handle.message()
                 await fake.wait_for(lambda: bool(fake.dm_messages(user)), timeout=10)
-                channel = dm_channel(fake, user)
-                while (table := table_of(bot, channel)) is not None:
-                    turn = table.turn
-                    deal = table.deal
-                    if deal is not None and not deal.done and deal.to_act == 0:
-                        await fake.wait_for(lambda t=turn: hand(fake, user, t) is not None, 30)
-                        message = hand(fake, user, turn)
-                        assert message is not None
-                        assert await press_something(fake, user, message)
-                    await fake.wait_for(
-                        lambda t=turn: (x := table_of(bot, channel)) is None or x.turn > t, 30
-                    )
+                await press_moves(fake, bot, user, dm_channel(fake, user), None)
                 await bot.presenter.drain()
                 return Counter(c.route for c in fake.calls[before:])
 

@@ -51,3 +51,24 @@ async def play_attempt(fake: FakeDiscord, bot: TarotBot, user: FakeUser, post: F
     )
     await finish_alone(fake, bot, user, channel)
     return answered.content
+
+
+async def press_moves(
+    fake: FakeDiscord, bot: TarotBot, user: FakeUser, channel: int, moves: int | None
+) -> None:
+    """``user`` presses the first control of their hand in their DMs, ``moves`` times (or
+    until the attempt ends); ``bot`` runs the attempt (another process may receive the
+    clicks)."""
+    made = 0
+    while (table := table_of(bot, channel)) is not None and (moves is None or made < moves):
+        turn = table.turn
+        deal = table.deal
+        if deal is not None and not deal.done and deal.to_act == 0:
+            await fake.wait_for(lambda t=turn: hand(fake, user, t) is not None, timeout=30)
+            message = hand(fake, user, turn)
+            assert message is not None
+            assert await press_something(fake, user, message)
+            made += 1
+        await fake.wait_for(
+            lambda t=turn: (x := table_of(bot, channel)) is None or x.turn > t, timeout=30
+        )

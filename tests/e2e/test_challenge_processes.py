@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from challenge_drivers import create, dm_channel, hand
-from drivers import make_bot, press_something, settled, table_of
-from fake_discord import FakeDiscord, FakeUser, World, build_world, run_client
+from challenge_drivers import create, dm_channel, press_moves
+from drivers import make_bot, settled, table_of
+from fake_discord import FakeDiscord, World, build_world, run_client
 
 from bot.discord.client import TarotBot
 
@@ -25,26 +25,6 @@ def process(tmp_path: Path, pg_url: str, shard: int) -> TarotBot:
         TAROT_SHARDS=str(shard),
         TAROT_CHALLENGE_LEVEL="heuristic",
     )
-
-
-async def press_moves(
-    fake: FakeDiscord, owner: TarotBot, user: FakeUser, channel: int, moves: int | None
-) -> None:
-    """``user`` presses the first control of their hand in their DMs, ``moves`` times (or
-    until the attempt ends), each click received by the other process."""
-    made = 0
-    while (table := table_of(owner, channel)) is not None and (moves is None or made < moves):
-        turn = table.turn
-        deal = table.deal
-        if deal is not None and not deal.done and deal.to_act == 0:
-            await fake.wait_for(lambda t=turn: hand(fake, user, t) is not None, timeout=15)
-            message = hand(fake, user, turn)
-            assert message is not None
-            assert await press_something(fake, user, message)
-            made += 1
-        await fake.wait_for(
-            lambda t=turn: (x := table_of(owner, channel)) is None or x.turn > t, timeout=15
-        )
 
 
 async def test_an_attempt_is_played_from_the_dms_through_the_process_of_its_server(
