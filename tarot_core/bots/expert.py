@@ -44,7 +44,9 @@ class ExpertBot:
         check_view(view)
         assert view.seat is not None and view.legal, "asked to act with nothing to do"
         if view.phase == Phase.BIDDING:
-            return self.search(view, [a for a in view.legal if isinstance(a, Bid)])
+            bids = [a for a in view.legal if isinstance(a, Bid)]
+            guide = self.heuristic.bid(view, mask_of(view.hand))
+            return self.search(view, bid_window(view, bids, guide))
         if view.phase != Phase.PLAYING:
             return self.heuristic.decide(view)
         for action in view.legal:
@@ -92,6 +94,8 @@ class ExpertBot:
         banked = _banked(Table(view, know), candidates, values, best)
         if banked != best:
             return candidates[banked]
+        if view.phase == Phase.PLAYING:
+            best = _principled(self.heuristic.decide(view), candidates, values, best)
         return candidates[_signal_or(view, candidates, values, best)]
 
     def sampler(self, view: DealView, know: Knowledge) -> WorldSampler:
@@ -104,6 +108,38 @@ class ExpertBot:
             return _bids_likelihood(world, me) * agreement(world, leanings)
 
         return WorldSampler(view, know, self.rng, weigh, BID_TRIES)
+
+
+TAKE_MARGIN = 6
+"""How far (in docs/rules.md §10 points) below the Prise band a hand the guide passes may
+still be taken, when the search finds the Prise worth more than passing."""
+
+
+def bid_window(view: DealView, bids: list[Bid], guide: Action) -> list[Action]:
+    """The bids the search chooses among: the guide's (the heuristic's, from the points
+    table of docs/rules.md §10), the offered contract just below it, and passing; for a hand
+    the guide passes but just short of a Prise, passing or the lowest contract offered.
+
+    The search alone bids what its rollouts value most, and they are too sure of a strong
+    hand (every seat plays a sampled world as if it saw every card) and too wary of a fair
+    one: left free, it bid a Garde contre on a Garde and passed one deal in six at 4
+    players. The window keeps its bids where a strong player's are, whatever the budget,
+    and lets the search decide what the table cannot: whether a borderline hand takes, and
+    whether the guide's contract is one step too high for this hand."""
+    if len(bids) <= 1 or not isinstance(guide, Bid):
+        return list(bids)
+    passing = [b for b in bids if b.contract == Contract.PASS]
+    taking = sorted((b for b in bids if b.contract > Contract.PASS), key=lambda b: b.contract)
+    if guide.contract == Contract.PAROLE or not passing:
+        return [guide]
+    if guide.contract == Contract.PASS:
+        hand = mask_of(view.hand)
+        short = THRESHOLD[Contract.PRISE] - strength(hand, view.rules.playing)
+        if not taking or short > TAKE_MARGIN or trump_count(hand) < min_trumps(hand):
+            return [guide]
+        return [*passing, taking[0]]
+    below = [b for b in taking if b.contract < guide.contract]
+    return [*passing, *below[-1:], guide]
 
 
 BID_TRIES = 24
@@ -204,6 +240,30 @@ def _signal_or(
         return best
     mean, error = _paired_lead(values[best], values[i])
     return i if mean <= SIGNAL_NOISE * error else best
+
+
+PRINCIPLE_NOISE = 1.0
+"""Standard errors (paired, on the same worlds) the heuristic's card may trail the best by
+and still be played."""
+
+
+def _principled(
+    choice: Action, candidates: list[Action], values: list[list[float]], best: int
+) -> int:
+    """The heuristic's card (``choice``) when the estimate cannot tell it from ``best``.
+
+    Where the rollouts see no difference, the difference is often one they cannot see: every
+    seat of a sampled world plays as if it saw every card, so drawing trumps "now" to hunt
+    a Petit nobody has located is worth no more to them than drawing later. The heuristic
+    plays what a club player would (draw trumps, keep the Petit out of an overtrump): among
+    cards the estimate holds equal, that is the one to play."""
+    if choice not in candidates or len(values[best]) < 2:
+        return best
+    i = candidates.index(choice)
+    if i == best:
+        return best
+    lead, error = _paired_lead(values[best], values[i])
+    return i if lead <= PRINCIPLE_NOISE * error else best
 
 
 BANK_NOISE = 1.0

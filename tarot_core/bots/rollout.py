@@ -167,6 +167,9 @@ def _ruff_threat(deal: Deal, seat: int, suit: int, rest: list[int]) -> int:
 
 _HONOURS = KINGS | _PETIT_BIT
 """Cards worth keeping out of a lost trick with the Excuse."""
+_EXCUSE_LATE = 4
+"""Cards in hand from which the Excuse goes on the first trick its side does not surely win:
+kept longer, it must be led at the end, and the other side feeds the trick it then wins."""
 
 
 def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> int:
@@ -182,8 +185,9 @@ def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> i
         return _lead(deal, seat, rng, hand, legal)
     else:
         card = _follow(deal, seat, rng, legal)
-    if excuse and (1 << card) & _HONOURS and not _holds(deal, seat, card, _rest(deal, seat)):
-        return EXCUSE  # rather than give an honour away
+    if excuse and deal.led >= 0 and not _holds(deal, seat, card, _rest(deal, seat)):
+        if (1 << card) & _HONOURS or HALF_POINTS[card] >= 5 or hand.bit_count() <= _EXCUSE_LATE:
+            return EXCUSE  # rather than give points away, or lead it at the end into a feed
     return card
 
 
@@ -191,13 +195,12 @@ def _lead(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> i
     t, p = deal.taker, deal.partner
     mine = seat in (t, p)
     hands = deal.hands
-    others = 0
+    rival = 0  # the opponents' trumps
     opponents = []
     for s in range(deal.n):
-        if s != seat and s != deal.skip:
-            others |= hands[s]
-            if (s in (t, p)) != mine:
-                opponents.append(s)
+        if s != seat and s != deal.skip and (s in (t, p)) != mine:
+            rival |= hands[s] & TRUMPS
+            opponents.append(s)
     trumps = legal & TRUMPS
     big = trumps & ~_PETIT_BIT
     if big:
@@ -205,10 +208,9 @@ def _lead(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> i
             h = hands[s]
             if h & _PETIT_BIT and (h & TRUMPS).bit_count() <= 2:
                 return big.bit_length() - 1
-        if mine and rng.random() < 0.6:
+        if mine and rival and rng.random() < 0.6:  # draw trumps while an opponent has some
             top = big.bit_length() - 1
-            rival = others & TRUMPS
-            if not rival or top > rival.bit_length() - 1:
+            if top > rival.bit_length() - 1:
                 return top
     plain = legal & ~TRUMPS
     if not plain:
