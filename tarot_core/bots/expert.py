@@ -242,7 +242,7 @@ def _signal_or(
     return i if mean <= SIGNAL_NOISE * error else best
 
 
-PRINCIPLE_NOISE = 1.0
+PRINCIPLE_NOISE = 2.0
 """Standard errors (paired, on the same worlds) the heuristic's card may trail the best by
 and still be played."""
 
@@ -266,7 +266,7 @@ def _principled(
     return i if lead <= PRINCIPLE_NOISE * error else best
 
 
-BANK_NOISE = 1.0
+BANK_NOISE = 2.0
 """Standard errors (paired, on the same worlds) within which two cards are one to the
 estimate: the last to play then banks the points now."""
 
