@@ -18,6 +18,7 @@ from ..rules import Contract
 from ..view import DealView
 from ..view_check import check_view
 from .endgame import ENDGAME_TRICKS, solve
+from .equivalence import equivalent_groups
 from .evaluation import THRESHOLD, min_trumps, strength, trump_count
 from .heuristic import HeuristicBot, Table
 from .knowledge import Knowledge, infer, lean
@@ -61,8 +62,38 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]
         assert view.seat is not None
-        me = view.seat
+        playing = view.phase == Phase.PLAYING
+        guide = self.heuristic.decide(view) if playing else None
+        groups = (
+            equivalent_groups(view, candidates)
+            if playing
+            else [[i] for i in range(len(candidates))]
+        )
+        if len(groups) == 1:
+            return _member(view, candidates, groups[0], guide)
+        reps = [candidates[g[0]] for g in groups]
         know = infer(view)
+        values = self.estimate(view, know, reps)
+        means = [sum(v) / len(v) for v in values]
+        best = max(range(len(reps)), key=means.__getitem__)
+        if view.phase == Phase.BIDDING:
+            best = _modest_bid(reps, values, best)
+        banked = _banked(Table(view, know), reps, values, best)
+        if banked != best:
+            best = banked
+        else:
+            group_of = {candidates[i]: k for k, g in enumerate(groups) for i in g}
+            if guide is not None and guide in group_of:
+                best = _principled(group_of[guide], values, best)
+            best = _signal_or(view, candidates, group_of, values, best)
+        return _member(view, candidates, groups[best], guide)
+
+    def estimate(
+        self, view: DealView, know: Knowledge, candidates: list[Action]
+    ) -> list[list[float]]:
+        """Each candidate's score for this seat in the same sampled worlds, one list per
+        candidate, until the budget is spent or one candidate is clearly ahead."""
+        me = know.seat
         worlds = self.sampler(view, know)
         deadline = time.perf_counter() + self.think
         values: list[list[float]] = [[] for _ in candidates]
@@ -87,16 +118,7 @@ class ExpertBot:
                 samples >= MIN_SAMPLES and samples % 8 == 0 and _settled(values)
             ):
                 break
-        means = [sum(v) / len(v) for v in values]
-        best = max(range(len(candidates)), key=means.__getitem__)
-        if view.phase == Phase.BIDDING:
-            best = _modest_bid(candidates, values, best)
-        banked = _banked(Table(view, know), candidates, values, best)
-        if banked != best:
-            return candidates[banked]
-        if view.phase == Phase.PLAYING:
-            best = _principled(self.heuristic.decide(view), candidates, values, best)
-        return candidates[_signal_or(view, candidates, values, best)]
+        return values
 
     def sampler(self, view: DealView, know: Knowledge) -> WorldSampler:
         """The worlds of one decision, likelier as the others' bids and the play seen (FFT
@@ -227,15 +249,19 @@ still be played: within the estimate's noise, telling partner is worth more."""
 
 
 def _signal_or(
-    view: DealView, candidates: list[Action], values: list[list[float]], best: int
+    view: DealView,
+    candidates: list[Action],
+    group_of: dict[Action, int],
+    values: list[list[float]],
+    best: int,
 ) -> int:
-    """The candidate giving an FFT signal (``signals.signal_card``) when it is as good as
-    ``best`` within the noise of the estimate, else ``best``."""
+    """The group of the candidate giving an FFT signal (``signals.signal_card``) when it is
+    as good as group ``best`` within the noise of the estimate, else ``best``."""
     legal = mask_of(a.card for a in candidates if isinstance(a, Play))
     card = signal_card(view, legal) if legal else None
     if card is None:
         return best
-    i = next((i for i, a in enumerate(candidates) if isinstance(a, Play) and a.card == card), best)
+    i = group_of.get(Play(view.seat, card), best) if view.seat is not None else best
     if i == best or len(values[best]) < 2:
         return best
     mean, error = _paired_lead(values[best], values[i])
@@ -247,23 +273,33 @@ PRINCIPLE_NOISE = 2.0
 and still be played."""
 
 
-def _principled(
-    choice: Action, candidates: list[Action], values: list[list[float]], best: int
-) -> int:
-    """The heuristic's card (``choice``) when the estimate cannot tell it from ``best``.
+def _principled(choice: int, values: list[list[float]], best: int) -> int:
+    """The heuristic's card (candidate ``choice``) when the estimate cannot tell it from
+    ``best``.
 
     Where the rollouts see no difference, the difference is often one they cannot see: every
     seat of a sampled world plays as if it saw every card, so drawing trumps "now" to hunt
-    a Petit nobody has located is worth no more to them than drawing later. The heuristic
-    plays what a club player would (draw trumps, keep the Petit out of an overtrump): among
-    cards the estimate holds equal, that is the one to play."""
-    if choice not in candidates or len(values[best]) < 2:
+    a Petit nobody has located is worth no more to them than drawing later, and a Petit
+    kept out of an overtrump is lost later anyway in worlds where every defender's hand is
+    known. The heuristic plays what a club player would: among cards the estimate does not
+    set clearly apart, that is the one to play."""
+    if choice == best or len(values[best]) < 2:
         return best
-    i = candidates.index(choice)
-    if i == best:
-        return best
-    lead, error = _paired_lead(values[best], values[i])
-    return i if lead <= PRINCIPLE_NOISE * error else best
+    lead, error = _paired_lead(values[best], values[choice])
+    return choice if lead <= PRINCIPLE_NOISE * error else best
+
+
+def _member(
+    view: DealView, candidates: list[Action], group: list[int], guide: Action | None
+) -> Action:
+    """The card to play from a group of equivalent ones: the heuristic's, the FFT signal,
+    or the lowest (they are one to the search, not to a partner reading signals)."""
+    members = [candidates[i] for i in group]
+    if guide is not None and guide in members:
+        return guide
+    legal = mask_of(a.card for a in members if isinstance(a, Play))
+    card = signal_card(view, legal) if len(members) > 1 and legal else None
+    return next((a for a in members if isinstance(a, Play) and a.card == card), members[0])
 
 
 BANK_NOISE = 2.0

@@ -185,9 +185,9 @@ def _pick(deal: Deal, seat: int, rng: random.Random, hand: int, legal: int) -> i
         return _lead(deal, seat, rng, hand, legal)
     else:
         card = _follow(deal, seat, rng, legal)
-    if excuse and deal.led >= 0 and not _holds(deal, seat, card, _rest(deal, seat)):
-        if (1 << card) & _HONOURS or HALF_POINTS[card] >= 5 or hand.bit_count() <= _EXCUSE_LATE:
-            return EXCUSE  # rather than give points away, or lead it at the end into a feed
+    costly = (1 << card) & _HONOURS or HALF_POINTS[card] >= 5 or hand.bit_count() <= _EXCUSE_LATE
+    if excuse and deal.led >= 0 and costly and not _holds(deal, seat, card, _rest(deal, seat)):
+        return EXCUSE  # rather than give points away, or lead it at the end into a feed
     return card
 
 

@@ -136,3 +136,52 @@ def test_the_excuse_saves_a_bare_king_from_a_ruff() -> None:
         hands={3: "4S", 0: "KH EX 6S", 1: "T10 7S", 2: "8S 9S"},
     )
     assert picks(deal) == {"EX"}
+
+
+def test_no_trump_drawn_once_the_opponents_have_none() -> None:
+    # The taker holds the top trumps and the defenders no trump at all: leading a trump
+    # would only draw their discards; its trumps wait to ruff.
+    deal = world(
+        taker=0,
+        leader=0,
+        hands={0: "T21 T20 T19 2S 2C", 1: "3S 4S 5S 3C 4C", 2: "6S 7S 8S 5C 6C", 3: "9S 10S JS 7C 8C"},
+    )
+    played = picks(deal, seeds=40)
+    assert not any(card.startswith("T") for card in played), played
+
+
+def test_trumps_are_drawn_while_an_opponent_holds_some() -> None:
+    deal = world(
+        taker=0,
+        leader=0,
+        hands={0: "T21 T20 T19 2S 2C", 1: "T3 4S 5S 3C 4C", 2: "6S 7S 8S 5C 6C", 3: "9S 10S JS 7C 8C"},
+    )
+    assert any(card.startswith("T") for card in picks(deal, seeds=40))
+
+
+def test_the_excuse_goes_on_a_lost_trick_late_rather_than_be_led_at_the_end() -> None:
+    # Four cards left; a defender leads the King of clubs and the taker, out of clubs and
+    # trumps, would throw a small spade: the Excuse goes now. Kept, it would have to be led
+    # at the end, and the defence would feed the trick it then wins.
+    deal = world(
+        taker=0,
+        leader=1,
+        trick="KC 2C 3C",
+        hands={0: "EX 2S 3S", 1: "4S 5S", 2: "7S 8S", 3: "9S 10S"},
+    )
+    assert picks(deal) == {"EX"}
+
+
+def test_the_excuse_is_kept_early_on_a_trick_that_costs_nothing() -> None:
+    deal = world(
+        taker=0,
+        leader=1,
+        trick="KC 2C 3C",
+        hands={
+            0: "EX 2S 3S 4H 5H 6H",
+            1: "4S 5S 7H 8H 9H",
+            2: "7S 8S 10H JH 1H",
+            3: "9S 10S 2H 3H QH",
+        },
+    )
+    assert "EX" not in picks(deal)
