@@ -377,7 +377,9 @@ def _replay(deal: Deal, p: Position, taker: int | None, held: list[Mask]) -> Non
             deal.apply(Bid(deal.to_act, contract))
         if deal.phase == Phase.CALLING:
             if p.call is None:
-                raise PositionError(f"{p.id}: at 5 players the taker calls a card: give 'call'")
+                raise PositionError(
+                    f"{p.id}: at 5 and 6 players the taker calls a card: give 'call'"
+                )
             deal.apply(Call(deal.to_act, p.call))
         if deal.phase == Phase.ECART and p.at_ecart:
             return
@@ -532,7 +534,7 @@ def bot_answer(level: str, deal: Deal, *, seed: int = 1, think_ms: int = 1000) -
                     return ecart_text(discards)
     finally:
         close_bot(bot)  # a cmd: level's program, one per position
-    raise PositionError("the bot never played a card or bid")
+    raise PositionError("the bot never played a card, bid or made its écart")
 
 
 def position_seed(position: Position) -> int:

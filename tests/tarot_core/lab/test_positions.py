@@ -157,7 +157,8 @@ def test_the_filler_respects_the_voids_the_history_shows() -> None:
 def test_the_heuristic_keeps_its_score() -> None:
     result = score("heuristic", POSITIONS)
     assert result.total_count == len(POSITIONS)
-    assert result.solved_count >= HEURISTIC_FLOOR, result.failed
+    assert set(result.total) == set(CATEGORIES)
+    assert result.solved_count >= HEURISTIC_FLOOR, result.to_json()
 
 
 def test_the_random_level_does_not_solve_the_suite() -> None:
