@@ -21,13 +21,16 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import combinations
 from typing import Any
 
-from ..actions import Action, Bid, Call, DeclareSlam, Discard, IllegalAction, Play
+from ..actions import Action, Bid, Call, DeclareSlam, Discard, Ecart, IllegalAction, Play
 from ..bots import DEFAULT_THINK_MS, LEVELS, make_bot
 from ..cards import (
     EXCUSE,
+    KINGS,
     PETIT,
+    SUIT_LETTERS,
     SUIT_MASKS,
     TRUMP,
     TRUMPS,
@@ -43,7 +46,7 @@ from ..cards import (
 )
 from ..command_line import PLAYERS, THINK_MS, whole
 from ..deal import Deal, Phase, trick_seats, trick_status
-from ..rules import PLAYER_COUNTS, Contract, Rules
+from ..rules import PLAYER_COUNTS, SIX_PLAYERS, Contract, Rules
 from ..view import view
 from .arena import close_bot
 
@@ -58,6 +61,7 @@ CATEGORIES = (
     "excuse",
     "trump_choice",
     "bidding",
+    "ecart",
 )
 _FILL_ATTEMPTS = 200
 
@@ -85,6 +89,26 @@ class Position:
     ecart: tuple[Card, ...]
     plays: tuple[Card, ...]
     seed: int
+    six_players: str = "twelve_cards"
+    """At 6 players: all six play, or the dealer sits out (the rule option of that name)."""
+    ecart_void: frozenset[int] = frozenset()
+    """At the écart: the suits the taker's écart must void."""
+    ecart_keep: tuple[Card, ...] = ()
+    """At the écart: cards that must not go in it."""
+    ecart_no_singleton: bool = False
+    """At the écart: no suit may be left with one card other than its King."""
+    ecart_voids: int = 0
+    """At the écart: how many suits, at least, the hand left is void of."""
+
+    @property
+    def at_ecart(self) -> bool:
+        """The taker is to make its écart: the answer is a set of cards, judged by the
+        ``ecart_`` rules."""
+        return self.category == "ecart"
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(players=self.players, six_players=self.six_players)
 
 
 def _cards(text: object, where: str) -> tuple[Card, ...]:
@@ -102,8 +126,17 @@ def parse_position(raw: dict[str, Any]) -> Position:
     Fields: ``id``, ``players``, ``category``, ``why``, ``accept`` or ``reject`` (answers
     separated by spaces), ``hands`` (seat -> cards held now), ``dealer`` (default: the last
     seat, so seat 0 speaks and leads first), ``chien``, ``bids`` (in speaking order),
-    ``call`` (5 players), ``ecart`` (default: the taker's lowest plain cards that the history
-    does not need), ``play`` (every card played, in order), ``seed`` (for the unseen cards).
+    ``call`` (5 and 6 players), ``ecart`` (default: the taker's lowest plain cards that the
+    history does not need), ``play`` (every card played, in order), ``seed`` (for the unseen
+    cards), ``six_players`` (``dealer_sits_out`` for a six-seat table where the dealer sits
+    out; the dealer must then hold nothing).
+
+    A position of category ``ecart`` stops where the taker makes its écart: the taker's hand
+    is given with the chien taken in, and instead of ``accept`` or ``reject`` it has rules,
+    one or more of: ``ecart_void`` (suit letters, ``"D C"``: the écart voids each of them),
+    ``ecart_keep`` (cards that must not go in it), ``ecart_no_singleton`` (true: no suit
+    is left with a single card other than its King) and ``ecart_voids`` (how many suits at
+    least the hand left is void of, counting those it was dealt void of).
     """
     pid = str(raw.get("id", "?"))
     try:
@@ -118,8 +151,19 @@ def parse_position(raw: dict[str, Any]) -> Position:
             raise PositionError(f"{pid}: the justification is empty")
         accept = frozenset(str(raw.get("accept", "")).split())
         reject = frozenset(str(raw.get("reject", "")).split())
-        if bool(accept) == bool(reject):
+        void, keep, no_singleton, voids = _ecart_rules(raw, pid)
+        if category == "ecart":
+            if accept or reject:
+                raise PositionError(f"{pid}: an écart is judged by its ecart_ rules, not accept")
+            if not (void or keep or no_singleton or voids):
+                raise PositionError(f"{pid}: give at least one of the ecart_ rules")
+        elif void or keep or no_singleton or voids:
+            raise PositionError(f"{pid}: the ecart_ rules belong to positions of category ecart")
+        elif bool(accept) == bool(reject):
             raise PositionError(f"{pid}: give exactly one of accept and reject")
+        six = str(raw.get("six_players", "twelve_cards"))
+        if six not in SIX_PLAYERS or (six != "twelve_cards" and players != 6):
+            raise PositionError(f"{pid}: six_players is one of {SIX_PLAYERS}, at 6 players only")
         hands = {int(s): _cards(text, f"{pid} hand {s}") for s, text in raw["hands"].items()}
         bids = tuple(Contract.parse(b) for b in str(raw.get("bids", "")).split())
         call = _cards(raw["call"], f"{pid} call") if "call" in raw else ()
@@ -138,11 +182,35 @@ def parse_position(raw: dict[str, Any]) -> Position:
             ecart=_cards(raw.get("ecart", ""), f"{pid} ecart"),
             plays=_cards(raw.get("play", ""), f"{pid} play"),
             seed=int(raw.get("seed", 0)),
+            six_players=six,
+            ecart_void=void,
+            ecart_keep=keep,
+            ecart_no_singleton=no_singleton,
+            ecart_voids=voids,
         )
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, PositionError):
             raise
         raise PositionError(f"{pid}: malformed position: {e!r}") from e
+
+
+def _ecart_rules(
+    raw: dict[str, Any], pid: str
+) -> tuple[frozenset[int], tuple[Card, ...], bool, int]:
+    letters = str(raw.get("ecart_void", "")).split()
+    wrong = [x for x in letters if x not in SUIT_LETTERS]
+    if wrong:
+        raise PositionError(
+            f"{pid}: ecart_void names suits by {' '.join(SUIT_LETTERS)}: {wrong[0]}"
+        )
+    keep = _cards(raw.get("ecart_keep", ""), f"{pid} ecart_keep")
+    no_singleton = raw.get("ecart_no_singleton", False)
+    if not isinstance(no_singleton, bool):
+        raise PositionError(f"{pid}: ecart_no_singleton is true or false")
+    voids = raw.get("ecart_voids", 0)
+    if not isinstance(voids, int) or isinstance(voids, bool) or not 0 <= voids <= 4:
+        raise PositionError(f"{pid}: ecart_voids is a number of suits, from 0 to 4")
+    return frozenset(SUIT_LETTERS.index(x) for x in letters), keep, no_singleton, voids
 
 
 def load_positions(text: str | None = None) -> list[Position]:
@@ -172,16 +240,19 @@ class _History:
     """The seat to play next, once the bidding is over."""
 
 
-def _history(players: int, first: int, plays: Sequence[Card]) -> _History:
+def _history(players: int, first: int, plays: Sequence[Card], skip: int = -1) -> _History:
+    """Who played each card and what each seat showed it lacks; ``skip``: a dealer who sits
+    out (one card fewer per trick)."""
     seats: list[int] = []
     lacks = [0] * players
     leader = first
-    for start in range(0, len(plays), players):
-        trick = plays[start : start + players]
+    size = players - (skip >= 0)
+    for start in range(0, len(plays), size):
+        trick = plays[start : start + size]
         opener = next((i for i, c in enumerate(trick) if c != EXCUSE), len(trick))
         led = led_suit(trick)
         top = -1
-        seated = zip(trick_seats(leader, len(trick), players), trick, strict=True)
+        seated = zip(trick_seats(leader, len(trick), players, skip), trick, strict=True)
         for i, (seat, card) in enumerate(seated):
             seats.append(seat)
             s = suit_of(card)
@@ -194,31 +265,40 @@ def _history(players: int, first: int, plays: Sequence[Card]) -> _History:
                     lacks[seat] |= TRUMPS_ABOVE[top]
             if s == TRUMP:
                 top = max(top, card)
-        if len(trick) == players:
-            leader = trick_status(leader, trick, players)[2]
-    done = len(plays) % players
-    to_act = (leader + done) % players if done else leader
+        if len(trick) == size:
+            leader = trick_status(leader, trick, players, skip)[2]
+    done = len(plays) % size
+    to_act = trick_seats(leader, done + 1, players, skip)[-1]
     return _History(seats, lacks, to_act)
 
 
 def build(position: Position) -> Deal:
     """The deal at the position, replayed legally; PositionError when it cannot be."""
     p = position
-    rules = Rules(players=p.players)
+    rules = p.rules
     n = p.players
+    if not 0 <= p.dealer < n:
+        raise PositionError(f"{p.id}: the dealer is a seat from 0 to {n - 1}")
+    skip = p.dealer if rules.sits_out else -1
+    if skip in p.hands and p.hands[skip]:
+        raise PositionError(f"{p.id}: seat {skip} deals and sits out: it holds no cards")
     first = (p.dealer + 1) % n
-    hist = _history(n, first, p.plays)
-    taker = _taker(p)
+    hist = _history(n, first, p.plays, skip)
+    taker = _taker(p, rules)
     held = [mask_of(p.hands.get(s, ())) for s in range(n)]
     for seat, card in zip(hist.seats, p.plays, strict=True):
         held[seat] |= 1 << card
     chien = mask_of(p.chien)
     ecart = mask_of(p.ecart)
     shows_chien = taker is not None and p.bids and max(p.bids) <= Contract.GARDE
+    if p.at_ecart and (not shows_chien or p.plays or p.ecart):
+        raise PositionError(f"{p.id}: an écart position ends at a Prise or Garde, before play")
     if taker is not None and shows_chien:
         held[taker] = (held[taker] | ecart) & ~chien
-    acting = hist.to_act if len(p.bids) >= n else (first + len(p.bids)) % n
-    if taker is not None and acting == taker and shows_chien and not p.ecart:
+    acting = hist.to_act if len(p.bids) >= rules.playing else (first + len(p.bids)) % n
+    if p.at_ecart and taker is not None:
+        acting = taker
+    elif taker is not None and acting == taker and shows_chien and not p.ecart:
         raise PositionError(f"{p.id}: the taker is to act: give its écart")
     given = [c for m in [*held, chien] for c in cards_of(m)]
     if len(given) != len(set(given)):
@@ -227,7 +307,7 @@ def build(position: Position) -> Deal:
     rng = random.Random(p.seed)
     for _ in range(_FILL_ATTEMPTS):
         try:
-            dealt = _fill(rules, held, chien, hist.lacks, set(given), rng, acting)
+            dealt = _fill(rules, held, chien, hist.lacks, set(given), rng, acting, skip)
         except PositionError as e:
             raise PositionError(f"{p.id}: {e}") from e
         if dealt is None:
@@ -241,12 +321,16 @@ def build(position: Position) -> Deal:
             error = e
             continue
         _check_hand(deal, p)
+        if p.at_ecart:
+            _check_ecart_rules(deal, p)
         return deal
     raise PositionError(f"{p.id}: no legal deal fits this position ({error})")
 
 
-def _taker(p: Position) -> int | None:
-    if not p.bids or max(p.bids) <= Contract.PASS or len(p.bids) < p.players:
+def _taker(p: Position, rules: Rules) -> int | None:
+    """The seat of the highest bid once all have spoken (the seats after the dealer in turn;
+    a dealer who sits out speaks last, so never)."""
+    if not p.bids or max(p.bids) <= Contract.PASS or len(p.bids) < rules.playing:
         return None
     return (p.dealer + 1 + p.bids.index(max(p.bids))) % p.players
 
@@ -259,11 +343,13 @@ def _fill(
     given: set[Card],
     rng: random.Random,
     full: int,
+    skip: int,
 ) -> tuple[list[Mask], Mask] | None:
-    """Deal the unseen cards at random among the seats (and chien) with room that may hold them."""
+    """Deal the unseen cards at random among the seats (and chien) with room that may hold
+    them; a dealer who sits out (``skip``) gets none."""
     n = rules.players
     slots = [*held, chien]
-    sizes = [rules.hand_size] * n + [rules.chien_size]
+    sizes = [0 if s == skip else rules.hand_size for s in range(n)] + [rules.chien_size]
     room = [sizes[i] - slots[i].bit_count() for i in range(n + 1)]
     if min(room) < 0:
         raise PositionError("a hand or the chien holds too many cards")
@@ -291,8 +377,12 @@ def _replay(deal: Deal, p: Position, taker: int | None, held: list[Mask]) -> Non
             deal.apply(Bid(deal.to_act, contract))
         if deal.phase == Phase.CALLING:
             if p.call is None:
-                raise PositionError(f"{p.id}: at 5 players the taker calls a card: give 'call'")
+                raise PositionError(
+                    f"{p.id}: at 5 and 6 players the taker calls a card: give 'call'"
+                )
             deal.apply(Call(deal.to_act, p.call))
+        if deal.phase == Phase.ECART and p.at_ecart:
+            return
         if deal.phase == Phase.ECART:
             assert taker is not None
             for card in p.ecart or _auto_ecart(deal, p, taker):
@@ -323,16 +413,78 @@ def _check_hand(deal: Deal, p: Position) -> None:
         raise PositionError(f"{p.id}: seat {seat}'s hand is not the whole hand given")
 
 
+def _check_ecart_rules(deal: Deal, p: Position) -> None:
+    hand = deal.hands[deal.to_act]
+    missing = [c for c in p.ecart_keep if not hand >> c & 1]
+    if missing:
+        raise PositionError(f"{p.id}: ecart_keep names {format_card(missing[0])}, not in hand")
+    for suit in p.ecart_void:
+        if hand & SUIT_MASKS[suit] & KINGS:
+            raise PositionError(
+                f"{p.id}: a King cannot be discarded, so {SUIT_LETTERS[suit]} cannot be voided"
+            )
+    if ecart_example(p, deal, meets=True) is None:
+        raise PositionError(f"{p.id}: no legal écart meets its rules")
+
+
+# ----- écarts ----------------------------------------------------------------------------
+
+
+def ecart_meets_rules(position: Position, hand: Mask, ecart: Mask) -> bool:
+    """Whether the écart ``ecart``, made from ``hand`` (the taker's, chien taken in), keeps the
+    position's rules; its legality is the engine's to judge."""
+    left = hand & ~ecart
+    if any(left & SUIT_MASKS[s] for s in position.ecart_void):
+        return False
+    if ecart & mask_of(position.ecart_keep):
+        return False
+    if sum(1 for m in SUIT_MASKS if not left & m) < position.ecart_voids:
+        return False
+    if position.ecart_no_singleton:
+        for suit_mask in SUIT_MASKS:
+            rest = left & suit_mask
+            if rest.bit_count() == 1 and not rest & KINGS:
+                return False
+    return True
+
+
+def ecart_is_legal(deal: Deal, cards: Sequence[Card]) -> bool:
+    try:
+        deal.copy().apply(Ecart(deal.to_act, tuple(cards)))
+    except IllegalAction:
+        return False
+    return True
+
+
+def ecart_example(position: Position, deal: Deal, *, meets: bool) -> tuple[Card, ...] | None:
+    """A legal écart at the position that keeps its rules (``meets``) or breaks them, None if
+    there is none: every set of the cards that may go in it is tried in turn."""
+    hand = deal.hands[deal.to_act]
+    for cards in combinations(cards_of(deal.discardable()), deal.ecart_needed()):
+        if ecart_meets_rules(position, hand, mask_of(cards)) == meets and ecart_is_legal(
+            deal, cards
+        ):
+            return cards
+    return None
+
+
 # ----- answers and scores ----------------------------------------------------------------
 
 
 def answer_text(action: Action) -> str | None:
-    """The text of an answer (a card played or a bid), None for any other action."""
+    """The text of an answer (a card played, a bid, an écart's cards in order), None for any
+    other action."""
     if isinstance(action, Play):
         return format_card(action.card)
     if isinstance(action, Bid):
         return action.contract.text
+    if isinstance(action, Ecart):
+        return ecart_text(action.cards)
     return None
+
+
+def ecart_text(cards: Iterable[Card]) -> str:
+    return " ".join(format_card(c) for c in sorted(cards))
 
 
 def legal_answers(deal: Deal) -> set[str]:
@@ -348,21 +500,41 @@ def accepted(position: Position, deal: Deal) -> set[str]:
     return legal - position.reject
 
 
+def is_accepted(position: Position, deal: Deal, answer: str) -> bool:
+    """Whether ``answer`` (``answer_text``) is accepted: one of ``accepted``, or at the écart
+    a legal écart that keeps the position's rules."""
+    if not position.at_ecart:
+        return answer in accepted(position, deal)
+    try:
+        cards = parse_cards(answer.split())
+    except ValueError:
+        return False
+    return ecart_is_legal(deal, cards) and ecart_meets_rules(
+        position, deal.hands[deal.to_act], mask_of(cards)
+    )
+
+
 def bot_answer(level: str, deal: Deal, *, seed: int = 1, think_ms: int = 1000) -> str:
-    """The bot's card or bid at the deal; an announcement it makes first (a poignée) is
-    applied to a copy and the bot asked again."""
+    """The bot's card, bid or écart at the deal; an announcement it makes first (a poignée)
+    is applied to a copy and the bot asked again, and so is each card of an écart it makes
+    card by card."""
     bot = make_bot(level, seed=seed, think_ms=think_ms)
     deal = deal.copy()
+    discards: list[Card] = []
     try:
-        for _ in range(4):
+        for _ in range(4 + deal.rules.chien_size):
             action = bot.act(view(deal, deal.to_act))
             text = answer_text(action)
             if text is not None:
                 return text
             deal.apply(action)
+            if isinstance(action, Discard):
+                discards.append(action.card)
+                if deal.phase != Phase.ECART:
+                    return ecart_text(discards)
     finally:
         close_bot(bot)  # a cmd: level's program, one per position
-    raise PositionError("the bot never played a card or bid")
+    raise PositionError("the bot never played a card, bid or made its écart")
 
 
 def position_seed(position: Position) -> int:
@@ -407,7 +579,7 @@ def score(level: str, positions: Iterable[Position], *, think_ms: int = 1000) ->
     for p in positions:
         deal = build(p)
         answer = bot_answer(level, deal, seed=position_seed(p), think_ms=think_ms)
-        ok = answer in accepted(p, deal)
+        ok = is_accepted(p, deal, answer)
         total[p.category] = total.get(p.category, 0) + 1
         solved[p.category] = solved.get(p.category, 0) + ok
         if not ok:
