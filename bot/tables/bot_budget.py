@@ -98,6 +98,8 @@ class BudgetTally:
     """The budgets asked for (``think_ms`` each), summed."""
     peak_demand: int = 0
     """The most decisions waiting or running at once."""
+    moves: int = 0
+    """Bot moves applied (of every level)."""
     latencies: deque[float] = field(default_factory=lambda: deque(maxlen=LATENCIES_KEPT))
     """Seconds from the moment a bot may act (after its pause) to its move applied."""
 
@@ -111,6 +113,11 @@ class BudgetTally:
             self.full += 1
         else:
             self.shrunk += 1
+
+    def moved(self, latency: float) -> None:
+        """A bot move applied ``latency`` seconds after its bot could act."""
+        self.moves += 1
+        self.latencies.append(latency)
 
     def counts(self) -> tuple[int, int, int, int, int]:
         """Decisions timed, shrunk and fallen, milliseconds given and asked: what a log

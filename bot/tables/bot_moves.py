@@ -141,7 +141,7 @@ class BotMoves:
                     RETRY_AFTER, lambda: self._retry(table, turn, level, stand_in)
                 )
                 return
-            self.tally.latencies.append(time.monotonic() - ready_at)
+            self.tally.moved(time.monotonic() - ready_at)
             await self.after_change(table, events)
 
     async def _choice(
@@ -231,7 +231,7 @@ class BotMoves:
                 "bots under load: of %d expert decisions in the last %.0f s, %d thought for"
                 " under %.0f%% of their %d ms and %d fell to the heuristic (%.0f%% of the"
                 " budget kept);"
-                " at most %d decisions at once for %d worker processes",
+                " at most %d decisions at once, bot processes: %d",
                 timed,
                 now - self._logged_at,
                 shrunk,

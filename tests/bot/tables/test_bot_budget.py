@@ -4,6 +4,7 @@ then the table service with many tables asking at once against few workers."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ import pytest
 from tables_support import GUILD, HOST, Harness, open_harness
 
 from bot.challenges import ChallengeService
-from bot.tables import Refused, TableSettings, thinking
+from bot.tables import Refused, TableSettings, bot_moves, thinking
 from bot.tables.bot_budget import FLOOR_MS, Plan, budget_ms, plan, share_ms
 from bot.tables.thinking import decision_seed, think, think_in_time
 from tarot_core import Action, DealView, Game, Rules, make_bot, view
@@ -153,10 +154,13 @@ async def test_a_lone_table_s_expert_thinks_for_its_whole_budget(
 
 
 async def test_many_tables_at_once_think_for_their_share_and_never_queue_long(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """10 tables, 2 workers, 400 ms: a decision's share is 80 ms, and a bot's turn takes
-    about the budget, where whole budgets would queue for 10 x 400 / 2 = 2 s."""
+    about the budget, where whole budgets would queue for 10 x 400 / 2 = 2 s. The log
+    says so (here every half second rather than every minute)."""
+    caplog.set_level(logging.INFO, logger="bot")
+    monkeypatch.setattr(bot_moves, "LOAD_LOG_EVERY", 0.5)
     think_ms, tables = 400, 10
     h, asked = await bot_tables(
         tmp_path, monkeypatch, tables=tables, level="expert", think_ms=think_ms, decisions=60
@@ -167,6 +171,10 @@ async def test_many_tables_at_once_think_for_their_share_and_never_queue_long(
     assert tally.peak_demand == tables
     assert tally.shrunk + tally.fallen > tally.timed / 2
     assert median(tally.latencies) < 2 * think_ms / 1000, sorted(tally.latencies)
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.tables.bot_moves"]
+    assert said and all(line.startswith("bots under load: of ") for line in said), said
+    assert f"under 90% of their {think_ms} ms" in said[0]
+    assert said[-1].endswith(f"at most {tables} decisions at once, bot processes: {WORKERS}")
 
 
 async def test_without_shrinking_every_expert_thinks_for_the_whole_budget(
