@@ -47,9 +47,10 @@ def share_ms(think_ms: int, workers: int, demand: int) -> float:
 def budget_ms(think_ms: int, workers: int, demand: int, waited_ms: float) -> int:
     """The milliseconds a decision may think: its share, and no more than what is left of
     ``think_ms`` after ``waited_ms`` already spent waiting; 0 (the heuristic decides) when
-    that is below ``FLOOR_MS``."""
+    that is below ``FLOOR_MS``, or below half of a ``think_ms`` set lower than the floor
+    (an operator who asks for 10 ms still gets the expert while the load allows)."""
     left = min(share_ms(think_ms, workers, demand), think_ms - waited_ms)
-    return int(left) if left >= FLOOR_MS else 0
+    return int(left) if left >= min(FLOOR_MS, think_ms / 2) else 0
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,10 @@ def test_below_the_floor_the_heuristic_decides() -> None:
     assert budget_ms(1000, 1, 1000 // FLOOR_MS, waited_ms=0) == FLOOR_MS
     assert budget_ms(1000, 1, 1000 // FLOOR_MS + 1, waited_ms=0) == 0
     assert budget_ms(1000, 1, 1, waited_ms=1000 - FLOOR_MS + 1) == 0
-    assert budget_ms(10, 1, 1, waited_ms=0) == 0  # a budget below the floor from the start
+    # A budget set below the floor: the expert while it keeps half of it.
+    assert budget_ms(10, 1, 1, waited_ms=1) == 9
+    assert budget_ms(10, 1, 2, waited_ms=0) == 5
+    assert budget_ms(10, 1, 3, waited_ms=0) == 0
     assert plan("expert", 1000, 1, 200, 0) == Plan("heuristic", 1000, 0)
     assert plan("expert", 1000, 2, 10, 0) == Plan("expert", 200, 200)
 
