@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot.benchmarks storage|load|game|pictures|route|challenge ...``,
+"""Command line: ``python -m bot.benchmarks storage|load|bots|game|pictures|route|challenge``,
 one subcommand per benchmark.
 
 Each benchmark module offers ``register(subparsers)``, which adds its subcommand and sets
@@ -12,7 +12,15 @@ from collections.abc import Sequence
 
 from tarot_core.command_line import Parser
 
-from . import challenge_bench, game_bench, load_bench, picture_bench, route_bench, storage_bench
+from . import (
+    bots_bench,
+    challenge_bench,
+    game_bench,
+    load_bench,
+    picture_bench,
+    route_bench,
+    storage_bench,
+)
 
 
 def parser() -> Parser:
@@ -20,6 +28,7 @@ def parser() -> Parser:
     commands = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     storage_bench.register(commands)
     load_bench.register(commands)
+    bots_bench.register(commands)
     game_bench.register(commands)
     picture_bench.register(commands)
     route_bench.register(commands)

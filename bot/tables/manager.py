@@ -25,6 +25,7 @@ from tarot_core import Action, DealView, view
 
 from ..storage import TableStorage
 from . import arguments, checks
+from .bot_budget import BudgetTally
 from .bot_moves import BotMoves
 from .clock import Clock, LoopClock
 from .context import TableContext
@@ -60,6 +61,7 @@ class TableManager:
         *,
         clock: Clock | None = None,
         executor: Executor | None = None,
+        workers: int | None = None,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.storage = storage
@@ -67,7 +69,7 @@ class TableManager:
         self.settings = settings or TableSettings()
         self.clock: Clock = clock or LoopClock()
         self._ctx = ctx = TableContext(storage, Showing(presenter), self.settings, self.clock)
-        self._bots = BotMoves(ctx, executor, self._after_change)
+        self._bots = BotMoves(ctx, executor, self._after_change, workers)
         self._timers = Timers(ctx, self._bots)
         self._turns = Turns(ctx, self._bots, self._timers)
         self._lobby = Lobby(ctx, self._turns, self._timers, seeds or _random_seed)
@@ -113,6 +115,11 @@ class TableManager:
         """Rebuild every lobby and game in play from storage (after a restart); with
         ``owns``, only those of the servers it accepts."""
         return await restore_tables(self._ctx, self._timers, self._turns, owns)
+
+    def bot_budgets(self) -> BudgetTally:
+        """What the bots' budgets came to under load, and their turns' latencies
+        (``bot_budget``): for the benchmark and the tests."""
+        return self._bots.tally
 
     def executor(self) -> Executor:
         """The worker processes bots think in, for other CPU work of the same kind (a

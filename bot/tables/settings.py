@@ -42,6 +42,11 @@ class TableSettings:
     """A game in which no human has acted for this long is stopped (finished deals kept)."""
     think_ms: int = DEFAULT_THINK_MS
     """The expert's budget per decision."""
+    shrink_budget: bool = True
+    """With more bot decisions waiting or running than worker processes, each expert
+    decision thinks for its share of ``think_ms`` (down to the heuristic) rather than
+    queueing (``bot_budget``); off, every one thinks for the whole of it, as the benchmark
+    compares."""
     bot_concurrency: int = 8
     """Bot moves (thinking, applying, storing, showing) under way at once across all
     tables: however many bots play, a human's action never queues behind more than

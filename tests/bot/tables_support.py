@@ -187,11 +187,14 @@ async def open_harness(
     *,
     clock: ManualClock | None = None,
     seeds: Callable[[], int] | None = None,
+    workers: int | None = None,
 ) -> Harness:
     storage = await open_storage(path)
     recorder = Recorder()
     clock = clock or SleepersClock()
-    manager = TableManager(storage, recorder, settings, clock=clock, executor=executor, seeds=seeds)
+    manager = TableManager(
+        storage, recorder, settings, clock=clock, executor=executor, seeds=seeds, workers=workers
+    )
     return Harness(path, storage, manager, recorder, clock)
 
 

@@ -186,3 +186,26 @@ def test_several_load_processes_need_postgresql(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and "--processes needs --db postgresql://" in done.stderr
+
+
+TINY_BOTS = ("--tables", "6", "--seconds", "3", "--warmup", "0.5", "--think-ms", "200")
+
+
+def test_the_bots_benchmark_shows_budgets_shrinking_instead_of_queueing() -> None:
+    """6 tables on one worker at 200 ms: shrinking, a turn stays near the budget and the
+    budgets are cut; without, every decision has its whole budget and turns queue."""
+    shrunk = run("bots", *TINY_BOTS, "--workers", "1")
+    whole = run("bots", *TINY_BOTS, "--workers", "1", "--no-shrink")
+    assert shrunk["shrink"] is True and whole["shrink"] is False
+    assert shrunk["peak_demand"] == whole["peak_demand"] == 6
+    kept = shrunk["budget_kept"]
+    assert isinstance(kept, float) and kept < 0.5
+    assert isinstance(shrunk["shrunk"], int) and isinstance(shrunk["heuristic"], int)
+    assert shrunk["shrunk"] + shrunk["heuristic"] > 0
+    assert whole["budget_kept"] == 1.0 and whole["whole"] == whole["expert_decisions"]
+    fast, slow = shrunk["latency_ms"], whole["latency_ms"]
+    assert isinstance(fast, dict) and isinstance(slow, dict)
+    assert fast["p50"] < 400 < slow["p50"], (fast, slow)
+    moves = shrunk["bot_moves"]
+    assert isinstance(moves, int) and isinstance(whole["bot_moves"], int)
+    assert moves > whole["bot_moves"]

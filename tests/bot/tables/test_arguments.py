@@ -32,7 +32,7 @@ from tables_support import (
 )
 
 from bot.tables import Refused, TableSettings, TableSnapshot
-from bot.tables.thinking import think
+from bot.tables.thinking import think_in_time
 from tarot_core import (
     Bid,
     Call,
@@ -287,16 +287,16 @@ class Workers(Executor):
         """The view of the decision answered oddly."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        assert fn is think
+        assert fn is think_in_time
         future: Future[Any] = Future()
-        seen: DealView = args[3]
+        seen: DealView = args[-1]
         if not self.odd and self.when(seen):
             self.odd.append(seen)
             answer = self.then(seen)
             if isinstance(answer, BaseException):
                 future.set_exception(answer)
             elif answer is not HANG:
-                future.set_result(answer)
+                future.set_result((answer, None))
         else:
             future.set_result(fn(*args, **kwargs))
         return future
