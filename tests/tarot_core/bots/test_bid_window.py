@@ -36,7 +36,8 @@ def window(hand: str) -> list[str]:
     seen = view(deal, deal.to_act)
     bids = [a for a in seen.legal if isinstance(a, Bid)]
     guide = HeuristicBot(1).bid(seen, mask_of(seen.hand))
-    return [b.contract.name.lower() for b in bid_window(seen, bids, guide) if isinstance(b, Bid)]
+    window, _ = bid_window(seen, bids, guide)
+    return [b.contract.name.lower() for b in window if isinstance(b, Bid)]
 
 
 def test_a_garde_hand_chooses_among_passing_the_prise_and_the_garde() -> None:

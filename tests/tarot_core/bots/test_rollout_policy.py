@@ -144,7 +144,12 @@ def test_no_trump_drawn_once_the_opponents_have_none() -> None:
     deal = world(
         taker=0,
         leader=0,
-        hands={0: "T21 T20 T19 2S 2C", 1: "3S 4S 5S 3C 4C", 2: "6S 7S 8S 5C 6C", 3: "9S 10S JS 7C 8C"},
+        hands={
+            0: "T21 T20 T19 2S 2C",
+            1: "3S 4S 5S 3C 4C",
+            2: "6S 7S 8S 5C 6C",
+            3: "9S 10S JS 7C 8C",
+        },
     )
     played = picks(deal, seeds=40)
     assert not any(card.startswith("T") for card in played), played
@@ -154,7 +159,12 @@ def test_trumps_are_drawn_while_an_opponent_holds_some() -> None:
     deal = world(
         taker=0,
         leader=0,
-        hands={0: "T21 T20 T19 2S 2C", 1: "T3 4S 5S 3C 4C", 2: "6S 7S 8S 5C 6C", 3: "9S 10S JS 7C 8C"},
+        hands={
+            0: "T21 T20 T19 2S 2C",
+            1: "T3 4S 5S 3C 4C",
+            2: "6S 7S 8S 5C 6C",
+            3: "9S 10S JS 7C 8C",
+        },
     )
     assert any(card.startswith("T") for card in picks(deal, seeds=40))
 
