@@ -19,6 +19,7 @@ import pytest
 from tarot_command import ROOT, tarot
 
 from tarot_core.cards import cards_of
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.deal import Deal, Phase
 from tarot_core.lab.bench import random_deal, run
 from tarot_core.rules import Rules
@@ -76,15 +77,15 @@ def test_a_copy_has_every_slot_and_shares_nothing_mutable() -> None:
         mid.apply(action)
     assert mid.phase == Phase.PLAYING and mid.trick and mid.tricks
     twin = mid.copy()
-    for name in Deal.__slots__:
+    for name in DEAL_SLOTS:
         mine, theirs = getattr(mid, name), getattr(twin, name)
         assert theirs == mine, name
         if isinstance(mine, list | dict):
             assert theirs is not mine, name
     seat = twin.to_act
-    before = {name: repr(getattr(mid, name)) for name in Deal.__slots__}
+    before = {name: repr(getattr(mid, name)) for name in DEAL_SLOTS}
     twin.play(seat, cards_of(twin.legal_cards(seat))[0])
-    assert {name: repr(getattr(mid, name)) for name in Deal.__slots__} == before
+    assert {name: repr(getattr(mid, name)) for name in DEAL_SLOTS} == before
 
 
 def _cards_by_loop(mask: int) -> list[int]:
