@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .._engine import ENGINE
 from ..actions import Bid, Call, DeclareSlam, Ecart, Poignee
 from ..cards import KINGS, OUDLERS, SUIT_CARDS, TRUMPS, cards_of
 from ..deal import Deal, Phase
@@ -81,6 +82,7 @@ def run(
         outcomes[deal.result.outcome] += 1
     elapsed = time.perf_counter() - start
     return {
+        "engine": ENGINE,
         "players": players,
         "deals": deals,
         "seed": seed,
@@ -152,7 +154,8 @@ def versus_cli(args: Any) -> int:
     theirs = figures["versus"]
     print(
         f"{figures['deals']} deals at 4 players, seed {figures['seed']}, one core:"
-        f" tarot_core {figures['deals_per_second']} deals/s ({figures['seconds']} s),"
+        f" tarot_core ({figures['engine']}) {figures['deals_per_second']} deals/s"
+        f" ({figures['seconds']} s),"
         f" magmacrunch-tarot {theirs.get('version')} {theirs['deals_per_second']} deals/s"
         f" ({theirs['seconds']} s): ratio {figures['ratio']}"
     )
