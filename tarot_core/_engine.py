@@ -111,10 +111,10 @@ def _choose() -> tuple[str, str]:
         return "pure", "TAROT_PURE is set"
     manifest = read_manifest()
     if manifest is None:
-        return "pure", "no compiled core is built (scripts/build_compiled.py builds it)"
+        return "pure", "no compiled core is built"
     why = stale_reason(manifest)
     if why is not None:
-        return "pure", f"the compiled core is not used: {why} (scripts/build_compiled.py)"
+        return "pure", f"the compiled core is not used: {why}"
     assert isinstance(manifest, dict)
     files = {name: BUILD_DIR / str(f) for name, f in manifest["modules"].items()}
     if not any(isinstance(f, _CompiledFinder) for f in sys.meta_path):

@@ -44,7 +44,7 @@ def compiled() -> None:
         missing(
             "the compiled engine core",
             _engine.WHY,
-            "scripts/setup.sh builds it where a C compiler is found",
+            "scripts/setup.sh or scripts/build_compiled.py builds it where a C compiler is found",
             os.environ,
         )
 

@@ -138,10 +138,19 @@ def test_versus_times_both_engines_in_one_run() -> None:
     assert figures["deals"] == theirs["deals"] == 40 and theirs["seed"] == 3
     assert theirs["engine"] == "magmacrunch-tarot" and sum(theirs["outcomes"].values()) == 40
     assert figures["ratio"] == round(figures["deals_per_second"] / theirs["deals_per_second"], 2)
+    if figures["engine"] == "compiled":  # and our pure Python engine's, between the two
+        pure = figures["pure"]
+        assert pure["engine"] == "pure" and pure["deals"] == 40 and pure["seed"] == 3
+        assert figures["pure_ratio"] == round(
+            pure["deals_per_second"] / theirs["deals_per_second"], 2
+        )
+    else:
+        assert "pure" not in figures
     text = tarot("bench", "--deals", "20", "--versus", MAGMACRUNCH_PYTHON)
     assert text.returncode == 0, text.stderr
-    assert "tarot_core" in text.stdout and "magmacrunch-tarot" in text.stdout
-    assert "ratio" in text.stdout
+    assert f"tarot_core ({figures['engine']})" in text.stdout
+    assert "magmacrunch-tarot" in text.stdout and "ratio" in text.stdout
+    assert ("pure Python" in text.stdout) == (figures["engine"] == "compiled")
 
 
 @needs_magmacrunch
