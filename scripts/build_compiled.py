@@ -46,6 +46,8 @@ def missing_tool() -> str | None:
         return "no Python headers (Python.h)"
     if importlib.util.find_spec("mypyc") is None:
         return "no mypyc (it comes with mypy: pip install mypy)"
+    if importlib.util.find_spec("setuptools") is None:
+        return "no setuptools (pip install setuptools)"
     return None
 
 
