@@ -76,9 +76,10 @@ KEYS = (
     "TAROT_LOG_LEVEL",
 )
 """Every key the bot reads, in the order of ``.env.example``."""
-NOT_SETTINGS = ("TAROT_I18N_STRICT", "TAROT_PG_BIN", "TAROT_MEASURE_DEALS")
+NOT_SETTINGS = ("TAROT_I18N_STRICT", "TAROT_PG_BIN", "TAROT_MEASURE_DEALS", "TAROT_PURE")
 """``TAROT_`` variables that are no setting of the bot but are read elsewhere (the catalogs'
-strict mode, the test suite), so that a developer's environment draws no warning."""
+strict mode, the test suite, the engine's pure Python switch), so that a developer's
+environment draws no warning."""
 TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 """A Discord bot token is three parts separated by dots, each in base64url."""
 

@@ -28,3 +28,8 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
+# The optional compiled engine core (docs/architecture.md): built with mypyc where a C compiler
+# and Python's headers are found, rebuilt when the engine's sources change; otherwise one line
+# says that the pure Python engine runs. It never fails the setup.
+.venv/bin/python scripts/build_compiled.py ||
+  echo "Compiled engine core not built: the pure Python engine runs." >&2

@@ -13,9 +13,11 @@ The other modules are the engine's own parts; a few details are imported from th
 caller needs them (``rules``' option texts, ``refusals``' parameter names, ``cards``' masks).
 The command line (``python -m tarot_core``) and its argument types (``command_line``,
 ``rule_flags``, also used by the bot's commands) stay at the top; the measuring tools it
-runs are in ``lab/``, which the engine never imports.
+runs are in ``lab/``, which the engine never imports. ``ENGINE`` says whether the compiled
+core or the pure Python modules run (``_engine``).
 """
 
+from ._engine import ENGINE  # first: it decides whether the compiled modules are imported
 from .actions import (
     Action,
     Bid,
@@ -67,6 +69,7 @@ from .view_check import ImpossibleView, check_view
 __all__ = [
     "DECK_SIZE",
     "DEFAULT_THINK_MS",
+    "ENGINE",
     "EXCUSE",
     "LEVELS",
     "MAX_THINK_MS",

@@ -64,7 +64,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(
             f"{figures['deals']} deals at {figures['players']} players in {figures['seconds']} s:"
-            f" {figures['deals_per_second']} deals per second (one core, seed {figures['seed']})"
+            f" {figures['deals_per_second']} deals per second (one core, seed {figures['seed']},"
+            f" engine: {figures['engine']})"
             + "".join(f", {k}={json.dumps(v)}" for k, v in figures["rules"].items())
         )
     return 0

@@ -7,6 +7,7 @@ Ids: suit cards are ``suit * 14 + rank - 1`` (suits S, H, D, C = 0..3, ranks 1..
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .quoting import quote
 
@@ -14,7 +15,7 @@ Card = int
 Mask = int
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-TRUMP = 4
+TRUMP: Final = 4
 """Pseudo-suit of the trumps; the Excuse belongs to no suit."""
 
 SUIT_LETTERS = "SHDC"
@@ -22,22 +23,22 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "trumps")
 RANK_TEXT = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 
-DECK_SIZE = 78
-EXCUSE: Card = 77
-PETIT: Card = 56
-TRUMP_21: Card = 76
+DECK_SIZE: Final = 78
+EXCUSE: Final[Card] = 77
+PETIT: Final[Card] = 56
+TRUMP_21: Final[Card] = 76
 
-ALL_CARDS: Mask = (1 << DECK_SIZE) - 1
-SUIT_MASKS: tuple[Mask, ...] = tuple(((1 << 14) - 1) << (14 * s) for s in range(4))
-TRUMPS: Mask = ((1 << 21) - 1) << 56
-EXCUSE_BIT: Mask = 1 << EXCUSE
-OUDLERS: Mask = (1 << PETIT) | (1 << TRUMP_21) | EXCUSE_BIT
-KINGS: Mask = sum(1 << (s * 14 + KING - 1) for s in range(4))
-QUEENS: Mask = KINGS >> 1
-FACES: Mask = sum(1 << (s * 14 + r - 1) for s in range(4) for r in range(JACK, KING + 1))
-SUIT_CARDS: Mask = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+ALL_CARDS: Final[Mask] = (1 << DECK_SIZE) - 1
+SUIT_MASKS: Final[tuple[Mask, ...]] = tuple(((1 << 14) - 1) << (14 * s) for s in range(4))
+TRUMPS: Final[Mask] = ((1 << 21) - 1) << 56
+EXCUSE_BIT: Final[Mask] = 1 << EXCUSE
+OUDLERS: Final[Mask] = (1 << PETIT) | (1 << TRUMP_21) | EXCUSE_BIT
+KINGS: Final[Mask] = sum(1 << (s * 14 + KING - 1) for s in range(4))
+QUEENS: Final[Mask] = KINGS >> 1
+FACES: Final[Mask] = sum(1 << (s * 14 + r - 1) for s in range(4) for r in range(JACK, KING + 1))
+SUIT_CARDS: Final[Mask] = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
-TRUMPS_ABOVE: tuple[Mask, ...] = tuple(
+TRUMPS_ABOVE: Final[tuple[Mask, ...]] = tuple(
     TRUMPS & ~((1 << (c + 1)) - 1) if c >= PETIT else 0 for c in range(DECK_SIZE)
 )
 """For a trump id, the mask of every stronger trump."""
@@ -82,7 +83,7 @@ def _half_points(card: Card) -> int:
     return 1
 
 
-HALF_POINTS: tuple[int, ...] = tuple(_half_points(c) for c in range(DECK_SIZE))
+HALF_POINTS: Final[tuple[int, ...]] = tuple(_half_points(c) for c in range(DECK_SIZE))
 """Card points in half points (a King is 9, i.e. 4.5 points)."""
 
 
@@ -94,7 +95,7 @@ def _format(card: Card) -> str:
     return RANK_TEXT[card % 14] + SUIT_LETTERS[card // 14]
 
 
-CARD_TEXT: tuple[str, ...] = tuple(_format(c) for c in range(DECK_SIZE))
+CARD_TEXT: Final[tuple[str, ...]] = tuple(_format(c) for c in range(DECK_SIZE))
 _BY_TEXT: dict[str, Card] = {text: c for c, text in enumerate(CARD_TEXT)}
 
 
@@ -130,40 +131,52 @@ def _chunk_tables(bits: int, chunks: int) -> tuple[tuple[tuple[Card, ...], ...],
 
 
 _T0, _T1, _T2, _T3, _T4, _T5, _T6, _T7 = _chunk_tables(10, 8)
-_BEYOND = 1 << 80
+_BEYOND: Final = 1 << 80
 """The tables cover 80 bits, the deck's 78 and two more."""
+_LOW60: Final = (1 << 60) - 1
+"""The low 60 bits of a mask: with the rest (18 bits), two ints the compiled core keeps
+unboxed (above 63 bits an int is a Python object even there)."""
 
 
 def cards_of(mask: Mask) -> list[Card]:
     """Cards of a mask in ascending id order.
 
-    Hot in every simulation (a bot lists its legal cards at each move), hence eight 10-bit
-    table lookups (8 × 1024 small tuples, built at import in a few milliseconds) rather than
-    a loop over the bits; one or two cards are read directly, which is faster still."""
-    rest = mask & (mask - 1)  # all but the lowest card
-    if not rest & (rest - 1) or not 0 < mask < _BEYOND:  # at most 2 cards, or not a mask
+    Hot in every simulation (a bot lists its legal cards at each move). The mask is split at
+    60 bits first; more than six cards are read by eight 10-bit table lookups (8 × 1024 small
+    tuples, built at import in a few milliseconds), fewer bit by bit, which is faster there
+    (and much faster compiled)."""
+    if not 0 < mask < _BEYOND:  # empty, or not a mask
         if mask < 0:  # would loop for ever below
             raise ValueError(f"a card mask is never negative: {mask}")
-        if not rest:
-            return [mask.bit_length() - 1] if mask else []
-        if mask < _BEYOND:
-            return [(mask ^ rest).bit_length() - 1, rest.bit_length() - 1]
         out = []
         while mask:
             low = mask & -mask
             out.append(low.bit_length() - 1)
             mask ^= low
         return out
-    return [
-        *_T0[mask & 1023],
-        *_T1[mask >> 10 & 1023],
-        *_T2[mask >> 20 & 1023],
-        *_T3[mask >> 30 & 1023],
-        *_T4[mask >> 40 & 1023],
-        *_T5[mask >> 50 & 1023],
-        *_T6[mask >> 60 & 1023],
-        *_T7[mask >> 70],
-    ]
+    lo = mask & _LOW60
+    hi = mask >> 60
+    if mask.bit_count() > 6:
+        return [
+            *_T0[lo & 1023],
+            *_T1[lo >> 10 & 1023],
+            *_T2[lo >> 20 & 1023],
+            *_T3[lo >> 30 & 1023],
+            *_T4[lo >> 40 & 1023],
+            *_T5[lo >> 50],
+            *_T6[hi & 1023],
+            *_T7[hi >> 10],
+        ]
+    out = []
+    while lo:
+        low = lo & -lo
+        out.append(low.bit_length() - 1)
+        lo ^= low
+    while hi:
+        low = hi & -hi
+        out.append(low.bit_length() + 59)
+        hi ^= low
+    return out
 
 
 def count(mask: Mask) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import Final
 
 from .actions import (
     Action,
@@ -63,7 +64,7 @@ RANK_NAMES = {14: "King", 13: "Queen", 12: "Knight", 11: "Jack"}
 _RANK_MASKS = {r: sum(1 << suit_card(r, s) for s in range(4)) for r in RANK_NAMES}
 
 
-_PLAYING = Phase.PLAYING
+_PLAYING: Final = Phase.PLAYING
 
 
 def sitting_out(rules: Rules, dealer: int) -> int:
@@ -111,7 +112,7 @@ def petit_sec(hand: Mask) -> bool:
     return hand & TRUMPS == 1 << PETIT and not hand & EXCUSE_BIT
 
 
-_PETIT_BIT = 1 << PETIT
+_PETIT_BIT: Final = 1 << PETIT
 
 
 def protected_seat(rules: Rules, hands: Sequence[Mask]) -> int:
@@ -203,47 +204,58 @@ PlayMark = tuple[
 """``Deal.play_mark``'s record of a position, for ``Deal.take_back``."""
 
 
+SLOTS: Final = (
+    "rules",
+    "n",
+    "dealer",
+    "dealt",
+    "chien",
+    "hands",
+    "phase",
+    "to_act",
+    "bids",
+    "speakers",
+    "contract",
+    "taker",
+    "called",
+    "partner",
+    "ecart",
+    "slam",
+    "petit_chelem",
+    "poignees",
+    "miseres",
+    "misere_kinds",
+    "started",
+    "played",
+    "tricks",
+    "leaders",
+    "winners",
+    "trick",
+    "leader",
+    "led",
+    "best_card",
+    "best_seat",
+    "max_trump",
+    "excuse_seat",
+    "excuse_trick",
+    "petit_sec_seats",
+    "imprenable",
+    "skip",
+    "size",
+    "result",
+)
+"""Every attribute of a ``Deal``: what ``copy`` copies and tests compare (the compiled core
+has no ``Deal.__slots__`` to read)."""
+
+
 class Deal:
-    __slots__ = (
-        "rules",
-        "n",
-        "dealer",
-        "dealt",
-        "chien",
-        "hands",
-        "phase",
-        "to_act",
-        "bids",
-        "speakers",
-        "contract",
-        "taker",
-        "called",
-        "partner",
-        "ecart",
-        "slam",
-        "petit_chelem",
-        "poignees",
-        "miseres",
-        "misere_kinds",
-        "started",
-        "played",
-        "tricks",
-        "leaders",
-        "winners",
-        "trick",
-        "leader",
-        "led",
-        "best_card",
-        "best_seat",
-        "max_trump",
-        "excuse_seat",
-        "excuse_trick",
-        "petit_sec_seats",
-        "imprenable",
-        "skip",
-        "size",
-        "result",
-    )
+    __slots__ = SLOTS
+
+    def __new__(cls, *args: object, **kwargs: object) -> Deal:
+        """A bare deal, its slots unset: ``copy``, the bots' sampled worlds and unpickling
+        fill them. (Defined so that the compiled core, like Python, runs ``__init__`` only
+        on ``Deal(...)``.)"""
+        return super().__new__(cls)
 
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[Mask], chien: Mask) -> None:
         n = rules.players
@@ -309,7 +321,7 @@ class Deal:
         lists and dicts copied (the rest is immutable). Spelled out rather than looped over
         ``__slots__``, for speed (the expert copies a deal per simulation); a test checks
         that it names every slot."""
-        o = object.__new__(Deal)
+        o = Deal.__new__(Deal)
         o.rules = self.rules
         o.n = self.n
         o.dealer = self.dealer

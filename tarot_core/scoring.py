@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -46,6 +46,11 @@ class DealResult:
     poignee_bonus: int = 0
     chelem_bonus: int = 0
     misere_scores: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields, rebuilt by ``__init__``: a frozen instance of the compiled
+        core cannot be filled in place as pickle does by default."""
+        return (DealResult, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def points(self) -> float | int | None:

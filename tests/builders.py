@@ -28,6 +28,7 @@ from tarot_core.cards import (
     suit_card,
     trump,
 )
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.deal import Deal, Phase
 from tarot_core.rules import Contract, Rules
 from tarot_core.view import DealView
@@ -224,7 +225,7 @@ def play_out(deal: Deal) -> None:
 def state(deal: Deal) -> dict[str, Any]:
     """Everything a deal holds, copied, to check that a refused action changed nothing."""
     out: dict[str, Any] = {}
-    for name in Deal.__slots__:
+    for name in DEAL_SLOTS:
         value = getattr(deal, name)
         if isinstance(value, list | dict):
             value = value.copy()

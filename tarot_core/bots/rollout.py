@@ -290,8 +290,9 @@ def _feed(legal: int) -> int:
     return _richest(legal)
 
 
-class RolloutError(RuntimeError):
-    """A sampled world that does not play to its end: it cannot come from a real deal."""
+class RolloutError(Exception):
+    """A sampled world that does not play to its end: it cannot come from a real deal.
+    (An ``Exception``: the compiled core cannot derive from ``RuntimeError``.)"""
 
 
 def finish(deal: Deal, rng: random.Random) -> None:

@@ -177,7 +177,7 @@ def build_world(view: DealView, know: Knowledge, hands: list[Mask], pile: Mask) 
     dealt = [hands[s] | know.played_by[s] for s in range(n)]
     if taker is not None and shown_chien:
         dealt[taker] = (dealt[taker] | ecart) & ~chien
-    deal = object.__new__(Deal)
+    deal = Deal.__new__(Deal)  # no __init__: every slot is set below
     deal.rules = rules
     deal.n = n
     deal.dealer = view.dealer

@@ -4,6 +4,7 @@ side by side with magmacrunch-tarot's engine (``versus``), run by another interp
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .._engine import ENGINE
 from ..actions import Bid, Call, DeclareSlam, Ecart, Poignee
 from ..cards import KINGS, OUDLERS, SUIT_CARDS, TRUMPS, cards_of
 from ..deal import Deal, Phase
@@ -81,6 +83,7 @@ def run(
         outcomes[deal.result.outcome] += 1
     elapsed = time.perf_counter() - start
     return {
+        "engine": ENGINE,
         "players": players,
         "deals": deals,
         "seed": seed,
@@ -125,15 +128,40 @@ def versus(python: str, deals: int, seed: int, timeout: float = 600.0) -> dict[s
     return figures
 
 
+def pure_figures(deals: int, seed: int, timeout: float = 600.0) -> dict[str, Any]:
+    """Our pure Python engine's figures for 4-player deals, from a subprocess with
+    ``TAROT_PURE=1`` (a process runs one engine: this one runs the compiled core)."""
+    command = [sys.executable, "-m", "tarot_core", "bench", "--deals", str(deals)]
+    try:
+        proc = subprocess.run(
+            [*command, "--seed", str(seed), "--json"],
+            env={**os.environ, "TAROT_PURE": "1"},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        figures: dict[str, Any] = json.loads(proc.stdout)
+    except (OSError, subprocess.TimeoutExpired, ValueError) as e:
+        raise VersusError(f"the pure Python engine's deals could not be timed: {e}") from e
+    return figures
+
+
+def _ratio(ours: dict[str, Any], theirs: dict[str, Any]) -> float | None:
+    mine, other = ours["deals_per_second"], theirs["deals_per_second"]
+    return round(float(mine) / float(other), 2) if mine and other else None
+
+
 def side_by_side(deals: int, seed: int, python: str) -> dict[str, Any]:
     """Our engine, then magmacrunch-tarot's, on the same number of 4-player deals, in one run:
-    both rates and ``ratio`` (ours over theirs)."""
+    both rates and ``ratio`` (ours over theirs); with the compiled core, our pure Python
+    engine's too (``pure``, ``pure_ratio``), between the two."""
     ours = run(4, deals, seed)
+    pure = pure_figures(deals, seed) if ENGINE == "compiled" else None
     theirs = versus(python, deals, seed)
-    ratio = None
-    if ours["deals_per_second"] and theirs["deals_per_second"]:
-        ratio = round(ours["deals_per_second"] / theirs["deals_per_second"], 2)
-    return {**ours, "versus": theirs, "ratio": ratio}
+    out = {**ours, "versus": theirs, "ratio": _ratio(ours, theirs)}
+    if pure is not None:
+        out |= {"pure": pure, "pure_ratio": _ratio(pure, theirs)}
+    return out
 
 
 def versus_cli(args: Any) -> int:
@@ -150,10 +178,18 @@ def versus_cli(args: Any) -> int:
         print(json.dumps(figures))
         return 0
     theirs = figures["versus"]
+    pure = figures.get("pure")
     print(
         f"{figures['deals']} deals at 4 players, seed {figures['seed']}, one core:"
-        f" tarot_core {figures['deals_per_second']} deals/s ({figures['seconds']} s),"
-        f" magmacrunch-tarot {theirs.get('version')} {theirs['deals_per_second']} deals/s"
+        f" tarot_core ({figures['engine']}) {figures['deals_per_second']} deals/s"
+        f" ({figures['seconds']} s),"
+        + (
+            f" pure Python {pure['deals_per_second']} deals/s ({pure['seconds']} s),"
+            if pure
+            else ""
+        )
+        + f" magmacrunch-tarot {theirs.get('version')} {theirs['deals_per_second']} deals/s"
         f" ({theirs['seconds']} s): ratio {figures['ratio']}"
+        + (f" (pure Python: {figures['pure_ratio']})" if pure else "")
     )
     return 0

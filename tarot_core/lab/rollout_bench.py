@@ -11,6 +11,7 @@ import random
 import time
 from typing import Any
 
+from .._engine import ENGINE
 from ..bots.expert import ExpertBot
 from ..bots.rollout import finish
 from ..deal import Deal
@@ -51,6 +52,7 @@ def run(players: int, deals: int, seed: int) -> dict[str, Any]:
             decisions += 1
             deal.apply(action)
     return {
+        "engine": ENGINE,
         "players": players,
         "deals": deals,
         "seed": seed,

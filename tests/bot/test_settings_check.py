@@ -287,3 +287,8 @@ def test_check_warns_of_an_unknown_key_in_one_line_and_still_passes(tmp_path: Pa
         "Settings: warning: TAROT_PLAYERS (in .env) is not a setting of the bot and is"
         " ignored; did you mean TAROT_DEFAULT_PLAYERS?\n"
     )
+
+
+def test_the_engines_pure_python_switch_draws_no_warning() -> None:
+    # TAROT_PURE=1 makes tarot_core run its pure Python modules rather than the compiled core.
+    assert load_settings({"TAROT_PURE": "1"}, None).warnings == ()

@@ -43,6 +43,7 @@ from tarot_core import (
     view,
 )
 from tarot_core.cards import format_card, parse_card
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.dealing import deal as deal_cards
 from tarot_core.record import replay_text
 
@@ -604,7 +605,7 @@ def test_random_deals_keep_every_invariant(setup: Setup) -> None:
 
 def snapshot(deal: Deal) -> dict[str, Any]:
     state = {}
-    for name in Deal.__slots__:
+    for name in DEAL_SLOTS:
         value = getattr(deal, name)
         state[name] = value.copy() if isinstance(value, list | dict) else value
     return state

@@ -9,13 +9,14 @@ import pytest
 
 from tarot_core.actions import Play
 from tarot_core.cards import cards_of
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.deal import Deal, Phase
 from tarot_core.lab.bench import random_deal
 from tarot_core.rules import Rules
 
 
 def _state(deal: Deal) -> dict[str, object]:
-    return {name: getattr(deal, name) for name in Deal.__slots__}
+    return {name: getattr(deal, name) for name in DEAL_SLOTS}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -14,6 +14,7 @@ from tarot_core.bots.heuristic import choose_ecart
 from tarot_core.bots.knowledge import infer
 from tarot_core.bots.worlds import WorldSampler, build_world
 from tarot_core.cards import KINGS, OUDLERS, SUIT_MASKS, TRUMPS, cards_of, mask_of, parse_cards
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.deal import Phase
 from tarot_core.dealing import deal as deal_cards
 
@@ -111,7 +112,7 @@ def test_inferences_hold_and_true_worlds_rebuild_the_deal(players: int) -> None:
                 assert not pile & ~know.pile_allowed
                 if deal.phase in (Phase.BIDDING, Phase.PLAYING):
                     world = build_world(v, know, list(deal.hands), pile)
-                    for name in Deal.__slots__:
+                    for name in DEAL_SLOTS:
                         assert getattr(world, name) == getattr(deal, name), name
                     hands_s = WorldSampler(v, know, rng, lambda _: 1.0, tries=1).draw().hands
                     for s in range(players):

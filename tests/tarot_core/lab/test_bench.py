@@ -19,6 +19,7 @@ import pytest
 from tarot_command import ROOT, tarot
 
 from tarot_core.cards import cards_of
+from tarot_core.deal import SLOTS as DEAL_SLOTS
 from tarot_core.deal import Deal, Phase
 from tarot_core.lab.bench import random_deal, run
 from tarot_core.rules import Rules
@@ -76,15 +77,15 @@ def test_a_copy_has_every_slot_and_shares_nothing_mutable() -> None:
         mid.apply(action)
     assert mid.phase == Phase.PLAYING and mid.trick and mid.tricks
     twin = mid.copy()
-    for name in Deal.__slots__:
+    for name in DEAL_SLOTS:
         mine, theirs = getattr(mid, name), getattr(twin, name)
         assert theirs == mine, name
         if isinstance(mine, list | dict):
             assert theirs is not mine, name
     seat = twin.to_act
-    before = {name: repr(getattr(mid, name)) for name in Deal.__slots__}
+    before = {name: repr(getattr(mid, name)) for name in DEAL_SLOTS}
     twin.play(seat, cards_of(twin.legal_cards(seat))[0])
-    assert {name: repr(getattr(mid, name)) for name in Deal.__slots__} == before
+    assert {name: repr(getattr(mid, name)) for name in DEAL_SLOTS} == before
 
 
 def _cards_by_loop(mask: int) -> list[int]:
@@ -137,10 +138,19 @@ def test_versus_times_both_engines_in_one_run() -> None:
     assert figures["deals"] == theirs["deals"] == 40 and theirs["seed"] == 3
     assert theirs["engine"] == "magmacrunch-tarot" and sum(theirs["outcomes"].values()) == 40
     assert figures["ratio"] == round(figures["deals_per_second"] / theirs["deals_per_second"], 2)
+    if figures["engine"] == "compiled":  # and our pure Python engine's, between the two
+        pure = figures["pure"]
+        assert pure["engine"] == "pure" and pure["deals"] == 40 and pure["seed"] == 3
+        assert figures["pure_ratio"] == round(
+            pure["deals_per_second"] / theirs["deals_per_second"], 2
+        )
+    else:
+        assert "pure" not in figures
     text = tarot("bench", "--deals", "20", "--versus", MAGMACRUNCH_PYTHON)
     assert text.returncode == 0, text.stderr
-    assert "tarot_core" in text.stdout and "magmacrunch-tarot" in text.stdout
-    assert "ratio" in text.stdout
+    assert f"tarot_core ({figures['engine']})" in text.stdout
+    assert "magmacrunch-tarot" in text.stdout and "ratio" in text.stdout
+    assert ("pure Python" in text.stdout) == (figures["engine"] == "compiled")
 
 
 @needs_magmacrunch
