@@ -1,5 +1,7 @@
 """Search: sample the hidden cards many times, play each candidate out in every sample, and
-keep the best on average (perfect-information Monte Carlo).
+keep the best on average (perfect-information Monte Carlo), where the average is sure: the
+rollouts see every card, so within two standard errors of their best the heuristic's choice,
+a club player's principle, stands (``_principled``), in play and in the bidding window.
 
 The budget is wall-clock time per decision (``think_ms``); ``max_samples`` caps the work so
 that, when the cap binds first, a decision depends only on the seed.
