@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tarot_core import Contract, DealResult
+from tarot_core import Contract, DealResult, Outcome
 
 
 def garde_made() -> DealResult:
     """A garde taken by seat 0 of four and made by 5 (92 half-points, 1 oudler, 41 needed):
     +60 for the taker, -20 for each defender."""
     return DealResult(
-        "played",
+        Outcome.PLAYED,
         (60, -20, -20, -20),
         0,
         Contract.GARDE,

@@ -43,7 +43,7 @@ from bot.periods import Period, period_start
 from bot.pictures import jobs
 from bot.settings import Settings, load_settings
 from bot.storage import open_storage
-from tarot_core import Contract, DealResult, Rules, to_record
+from tarot_core import Contract, DealResult, Outcome, Rules, to_record
 from tarot_core.lab.bench import random_deal
 
 OTHER_GUILD = 999
@@ -52,7 +52,9 @@ NBSP = "\xa0"
 
 
 def played(taker: int, made: bool, scores: Sequence[int]) -> DealResult:
-    return DealResult("played", tuple(scores), taker=taker, contract=Contract.GARDE, made=made)
+    return DealResult(
+        Outcome.PLAYED, tuple(scores), taker=taker, contract=Contract.GARDE, made=made
+    )
 
 
 def stand_in(game: int, number: int) -> dict[str, Any]:

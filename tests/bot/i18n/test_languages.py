@@ -30,7 +30,7 @@ from bot.tables.events import (
     StandIn,
 )
 from bot.tables.snapshot import SeatInfo, TableSnapshot
-from tarot_core import Bid, Contract, DealResult, Game, Phase, Rules, ranks, view
+from tarot_core import Bid, Contract, DealResult, Game, Outcome, Phase, Rules, ranks, view
 from tarot_core.actions import Discard
 from tarot_core.cards import DECK_SIZE, parse_card
 
@@ -211,7 +211,7 @@ def test_rendered_numbers_follow_the_reader() -> None:
     table."""
     game = Game(Rules(players=4), seed=2)
     result = DealResult(
-        outcome="played",
+        outcome=Outcome.PLAYED,
         scores=(1356, -452, -452, -452),
         taker=0,
         contract=Contract.GARDE_CONTRE,

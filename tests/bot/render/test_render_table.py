@@ -53,6 +53,7 @@ from tarot_core import (
     Contract,
     DealResult,
     Game,
+    Outcome,
     Phase,
     Rules,
     ranks,
@@ -299,7 +300,7 @@ def test_score_sheet_bonuses() -> None:
     game = Game(Rules(players=4), seed=2)
     snap = snapshot_of(game)
     result = DealResult(
-        outcome="played",
+        outcome=Outcome.PLAYED,
         scores=(1140, -380, -400, -360),
         taker=0,
         contract=Contract.GARDE,
@@ -333,7 +334,7 @@ def test_score_sheet_bonuses() -> None:
     fr = score_sheet("fr", snap, event)
     assert "Points : 86,5 avec 3 bouts ; il en fallait 36." in fr
     assert "Chelem annoncé et réussi : +400" in fr
-    passed = DealFinished(1, DealResult("passed", (0, 0, 0, 0)), (0, 0, 0, 0))
+    passed = DealFinished(1, DealResult(Outcome.PASSED, (0, 0, 0, 0)), (0, 0, 0, 0))
     assert "Everybody passed" in score_sheet("en", snap, passed)
     assert "Tout le monde a passé" in score_sheet("fr", snap, passed)
 
@@ -365,8 +366,8 @@ def all_events() -> list[Event]:
         PoigneeShown(2, tuple(range(56, 66))),
         MisereDeclared(3),
         DealFinished(1, result, result.scores),
-        DealFinished(2, DealResult("passed", (0,) * 4), result.scores),
-        DealFinished(3, DealResult("petit_sec", (0,) * 4), result.scores),
+        DealFinished(2, DealResult(Outcome.PASSED, (0,) * 4), result.scores),
+        DealFinished(3, DealResult(Outcome.PETIT_SEC, (0,) * 4), result.scores),
         GameFinished((60, -20, -20, -20), (1, 2, 2, 2)),
         GameFinished((20, 20, -20, -20), (1, 1, 3, 3)),
         GameStopped("host", 1000),
@@ -424,7 +425,7 @@ def test_under_fixed_contracts_the_prise_is_the_petite_and_the_base_a_value() ->
     game = Game(Rules.from_options(4, {"contracts": "fixed"}), seed=2)
     snap = snapshot_of(game)
     result = DealResult(
-        outcome="played",
+        outcome=Outcome.PLAYED,
         scores=(3 * 46, -46, -46, -46),
         taker=0,
         contract=Contract.PRISE,
