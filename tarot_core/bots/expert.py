@@ -152,9 +152,10 @@ leave one deal in five unplayed, theirs about one in ten)."""
 def bid_window(view: DealView, bids: list[Bid], guide: Action) -> tuple[list[Action], Action]:
     """The bids the search chooses among, and the one that stands unless the search is sure
     of another: the guide's (the heuristic's, from the points table of docs/rules.md §10),
-    the offered contract just below it, and passing; for a hand the guide passes but just
-    short of a Prise, passing or the lowest contract offered (the lowest stands within
-    ``BOLD_MARGIN`` of the band).
+    the offered contract just below it, the Garde above a Prise (the same play at twice the
+    stake, worth it when the search is sure the Prise is made), and passing; for a hand the
+    guide passes but just short of a Prise, passing or the lowest contract offered (the
+    lowest stands within ``BOLD_MARGIN`` of the band).
 
     The search alone bids what its rollouts value most, and they are too sure of a strong
     hand (every seat plays a sampled world as if it saw every card) and too wary of a fair
@@ -175,7 +176,8 @@ def bid_window(view: DealView, bids: list[Bid], guide: Action) -> tuple[list[Act
             return [guide], guide
         return [*passing, taking[0]], taking[0] if short <= BOLD_MARGIN else guide
     below = [b for b in taking if b.contract < guide.contract]
-    return [*passing, *below[-1:], guide], guide
+    above = [b for b in taking if guide.contract < b.contract <= Contract.GARDE]
+    return [*passing, *below[-1:], guide, *above[:1]], guide
 
 
 BID_TRIES = 24

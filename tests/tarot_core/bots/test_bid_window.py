@@ -44,8 +44,8 @@ def test_a_garde_hand_chooses_among_passing_the_prise_and_the_garde() -> None:
     assert window(GARDE) == ["pass", "prise", "garde"]
 
 
-def test_a_prise_hand_chooses_between_passing_and_the_prise() -> None:
-    assert window(PRISE) == ["pass", "prise"]
+def test_a_prise_hand_chooses_among_passing_the_prise_and_the_garde() -> None:
+    assert window(PRISE) == ["pass", "prise", "garde"]
 
 
 def test_a_weak_hand_passes_without_searching() -> None:
