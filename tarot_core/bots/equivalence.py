@@ -11,22 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Play
-from ..cards import EXCUSE, HALF_POINTS, OUDLERS, Mask, mask_of, suit_of
+from ..cards import EXCUSE, HALF_POINTS, OUDLERS, mask_of, suit_of
 from ..view import DealView
+from .knowledge import Knowledge
 
 
-def out_of_play(view: DealView) -> Mask:
-    """The cards this seat knows will never be played again: those played, its own écart."""
-    gone = mask_of(c for trick in view.tricks_so_far for c in trick.cards)
-    if view.ecart:
-        gone |= mask_of(view.ecart)
-    return gone
-
-
-def equivalent_groups(view: DealView, candidates: Sequence[Action]) -> list[list[int]]:
+def equivalent_groups(
+    view: DealView, know: Knowledge, candidates: Sequence[Action]
+) -> list[list[int]]:
     """``candidates`` grouped by equivalence (indices, lowest card first in each group); any
-    candidate that is not a card, the Excuse and the oudlers each stand alone."""
-    known = mask_of(view.hand) | out_of_play(view)
+    candidate that is not a card, the Excuse and the oudlers each stand alone. The cards
+    between two of them may be in the hand, played (``know.played``) or in this seat's own
+    écart: none of them will be played again by anyone else."""
+    known = mask_of(view.hand) | know.played | mask_of(view.ecart or ())
     groups: list[list[int]] = []
     last: dict[int, tuple[int, int]] = {}  # suit -> (group index, highest card in it)
     order = sorted(

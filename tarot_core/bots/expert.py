@@ -70,15 +70,15 @@ class ExpertBot:
         assert view.seat is not None
         playing = view.phase == Phase.PLAYING
         guide = self.heuristic.decide(view) if playing else None
+        know = infer(view)
         groups = (
-            equivalent_groups(view, candidates)
+            equivalent_groups(view, know, candidates)
             if playing
             else [[i] for i in range(len(candidates))]
         )
         if len(groups) == 1:
             return _member(view, candidates, groups[0], guide)
         reps = [candidates[g[0]] for g in groups]
-        know = infer(view)
         values = self.estimate(view, know, reps)
         means = [sum(v) / len(v) for v in values]
         best = max(range(len(reps)), key=means.__getitem__)

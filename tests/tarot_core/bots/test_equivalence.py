@@ -6,6 +6,7 @@ import json
 
 from tarot_core import Play, parse_card, view
 from tarot_core.bots.equivalence import equivalent_groups
+from tarot_core.bots.knowledge import infer
 from tarot_core.lab.positions import build, parse_position
 
 LEAD = {
@@ -23,7 +24,7 @@ def groups(raw: dict[str, object]) -> list[list[str]]:
     deal = build(parse_position(json.loads(json.dumps(raw))))
     seen = view(deal, deal.to_act)
     plays = [a for a in seen.legal if isinstance(a, Play)]
-    named = [[str(plays[i].card) for i in g] for g in equivalent_groups(seen, plays)]
+    named = [[str(plays[i].card) for i in g] for g in equivalent_groups(seen, infer(seen), plays)]
     return [sorted(g) for g in named]
 
 
