@@ -155,6 +155,11 @@ def parser() -> Parser:
     s = sub.add_parser("positions", help="how many test positions each bot level solves")
     positions.add_arguments(s)
     s.set_defaults(func=positions.run_cli)
+    from .lab import coach_check
+
+    c = sub.add_parser("coach-check", help="the coach's grades of the positions' answers")
+    coach_check.add_arguments(c)
+    c.set_defaults(func=coach_check.run_cli)
     p.description = (
         f"The rules engine's commands: {', '.join(sub.choices)}."
         " COMMAND --help tells more of each; the terminal game is python -m bot play."

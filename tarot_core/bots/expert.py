@@ -101,10 +101,17 @@ class ExpertBot:
     ) -> list[list[float]]:
         """Each candidate's score for this seat in the same sampled worlds, one list per
         candidate, until the budget is spent or one candidate is clearly ahead."""
+        return self.estimate_lines(view, know, [(a,) for a in candidates])
+
+    def estimate_lines(
+        self, view: DealView, know: Knowledge, lines: list[tuple[Action, ...]]
+    ) -> list[list[float]]:
+        """``estimate`` for lines of actions applied in turn (the coach weighs a poignée
+        shown or not before the same card)."""
         me = know.seat
         worlds = self.sampler(view, know)
         deadline = time.perf_counter() + self.think
-        values: list[list[float]] = [[] for _ in candidates]
+        values: list[list[float]] = [[] for _ in lines]
         endgame = ENDGAME_TRICKS if self.think >= 0.5 else ENDGAME_TRICKS - 1
         exact = view.phase == Phase.PLAYING and len(view.hand) <= endgame
         credit = TAKER_CREDIT[view.rules.players] if view.phase == Phase.BIDDING else 0.0
@@ -112,9 +119,10 @@ class ExpertBot:
         while samples < self.max_samples:
             world = worlds.draw()
             seed = self.rng.getrandbits(32)
-            for i, action in enumerate(candidates):
+            for i, line in enumerate(lines):
                 w = world.copy()
-                w.apply(action)
+                for step in line:
+                    w.apply(step)
                 if exact:
                     values[i].append(solve(w, me))
                     continue
