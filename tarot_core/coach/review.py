@@ -17,8 +17,10 @@ from ..actions import Action, Bid, Call, DeclareSlam, Ecart, Play, Poignee
 from ..cards import format_card
 from ..deal import Deal
 from ..rules import POIGNEE_LEVELS, Rules
+from ..view import DealView
 from .decisions import Decision, Kind, decisions
-from .grades import Grade, grade
+from .grades import CONFIDENCE, Grade, grade
+from .principles import alike, bid_out_of_band, broken
 from .reasons import Reason, reason_of
 from .weighing import SAMPLES, weigh
 
@@ -144,27 +146,67 @@ def option_text(rules: Rules, action: Action | None) -> str:
 
 
 def review_decision(decision: Decision, samples: int = SAMPLES) -> DecisionReview:
-    """One decision weighed and graded, from its view alone."""
-    rules = decision.view.rules
-    weighed = weigh(decision, samples)
-    chosen = weighed.shown[weighed.chosen]
-    best = weighed.shown[weighed.best]
-    verdict = grade(weighed.lead, weighed.error, weighed.stake, weighed.best == weighed.chosen)
-    reason = reason_of(decision.kind, decision.view, chosen, best) if verdict.flagged else None
+    """One decision weighed and graded, from its view alone.
+
+    The reference is the expert's own choice: the best option by the estimate, or the
+    principle's (the heuristic's) where the estimate cannot tell it from the best within
+    ``CONFIDENCE`` standard errors. A decision is graded by its cost against that reference,
+    and flagged only when the estimate is sure it is worse than both the best and the
+    principle's option. Bids are judged by the points table first (``principles``): the
+    search judges them too boldly."""
+    view, kind = decision.view, decision.kind
+    w = weigh(decision, samples)
+    chosen, best, principle = w.chosen, w.best, w.principle
+    gap, gap_error = w.lead(best, principle)
+    reference = principle if gap <= CONFIDENCE * gap_error else best
+    cost, error = w.lead(reference, chosen)
+    below_best = _sure(w.lead(best, chosen))
+    below_principle = _sure(w.lead(principle, chosen))
+    right = chosen in (best, reference)
+    verdict = Grade.BEST if right else Grade.FINE
+    reason: Reason | None = None
+    picked, model = w.shown[chosen], w.shown[principle]
+    if kind == Kind.BID:
+        assert isinstance(picked, Bid) and isinstance(model, Bid)
+        reason = bid_out_of_band(view, picked, model)
+        if reason is not None:
+            verdict = grade(cost, error, w.stake, right)
+            if not verdict.flagged:
+                verdict = Grade.INACCURACY  # out of the table's band: flagged by the table
+    elif below_best and below_principle and not _alike(view, picked, model):
+        verdict = grade(cost, error, w.stake, right)
+    if kind == Kind.PLAY and not verdict.flagged:
+        assert isinstance(picked, Play) and isinstance(model, Play)
+        reason = broken(view, picked.card, model.card)
+        if reason is not None:
+            verdict = Grade.INACCURACY
+    if verdict.flagged and reason is None:
+        reason = reason_of(kind, view, picked, w.shown[reference])
+    rules = view.rules
     return DecisionReview(
         number=decision.number,
-        kind=decision.kind,
+        kind=kind,
         trick=decision.trick,
-        chosen=option_text(rules, chosen),
-        best=option_text(rules, best),
-        cost=round(max(weighed.lead, 0.0), 1),
-        error=round(weighed.error, 1) if weighed.error != float("inf") else 0.0,
+        chosen=option_text(rules, picked),
+        best=option_text(rules, w.shown[reference]),
+        cost=round(max(cost, 0.0), 1) if verdict.flagged else 0.0,
+        error=round(error, 1) if verdict.flagged and error != float("inf") else 0.0,
         grade=verdict,
-        reason=reason,
-        options=len(weighed.shown),
-        samples=weighed.samples,
-        stake=weighed.stake,
+        reason=reason if verdict.flagged else None,
+        options=len(w.shown),
+        samples=w.samples,
+        stake=w.stake,
     )
+
+
+def _alike(view: DealView, a: Action | None, b: Action | None) -> bool:
+    return isinstance(a, Play) and isinstance(b, Play) and alike(view, a.card, b.card)
+
+
+def _sure(lead: tuple[float, float]) -> bool:
+    """A lead beyond the estimate's noise."""
+    mean, error = lead
+    return mean > CONFIDENCE * error and mean > 0
 
 
 def review_deal(deal: Deal, seat: int, samples: int = SAMPLES) -> DealReview:

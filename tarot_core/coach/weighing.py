@@ -20,7 +20,7 @@ from ..actions import Action, Bid, Call, DeclareSlam, Ecart, Play, Poignee
 from ..bots import FOREVER_MS
 from ..bots.equivalence import equivalent_groups
 from ..bots.expert import ExpertBot, bid_window
-from ..bots.heuristic import HeuristicBot
+from ..bots.heuristic import HeuristicBot, Table, choose_card
 from ..bots.knowledge import infer
 from ..cards import mask_of
 from ..deal import Phase, sitting_out
@@ -45,11 +45,26 @@ class Weighed:
     shown: tuple[Action | None, ...]
     chosen: int
     best: int
-    means: tuple[float, ...]
-    lead: float
-    error: float
-    samples: int
+    principle: int
+    """The option a club player's principle (the heuristic) chooses."""
+    values: tuple[tuple[float, ...], ...]
+    """Each option's score for the seat in each sampled world (the same worlds)."""
     stake: int
+
+    @property
+    def means(self) -> tuple[float, ...]:
+        return tuple(sum(v) / len(v) if v else 0.0 for v in self.values)
+
+    @property
+    def samples(self) -> int:
+        return len(self.values[0])
+
+    def lead(self, a: int, b: int) -> tuple[float, float]:
+        """How far option ``a`` leads option ``b`` on the same worlds: the mean and its
+        standard error (0, 0 for an option against itself or nothing weighed)."""
+        if a == b or self.samples == 0:
+            return 0.0, 0.0
+        return _paired_lead(list(self.values[a]), list(self.values[b]))
 
 
 def seed_of(view: DealView) -> int:
@@ -58,8 +73,9 @@ def seed_of(view: DealView) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def options(decision: Decision) -> tuple[list[Line], list[Action | None], int]:
-    """The lines to weigh, what each is, and which one the seat chose."""
+def options(decision: Decision) -> tuple[list[Line], list[Action | None], int, int]:
+    """The lines to weigh, what each is, which one the seat chose, and which one a club
+    player's principle (the heuristic) would choose."""
     view, chosen = decision.view, decision.chosen
     assert view.seat is not None
     heuristic = HeuristicBot(0)
@@ -70,16 +86,21 @@ def options(decision: Decision) -> tuple[list[Line], list[Action | None], int]:
         if isinstance(chosen, Poignee):
             shown = [chosen if _size(a) == len(chosen.cards) else a for a in shown]
         lines: list[Line] = [(p, decision.then) if p else (decision.then,) for p in shown]
-        return lines, shown, shown.index(chosen)
+        theirs = heuristic.decide(view)
+        principle = len(shown) - 1 if isinstance(theirs, Poignee) else 0
+        return lines, shown, shown.index(chosen), principle
     assert chosen is not None
     if decision.kind == Kind.PLAY:
         plays: list[Action] = [a for a in view.legal if isinstance(a, Play)]
-        guide = heuristic.decide(view)
-        groups = equivalent_groups(view, infer(view), plays)
+        know = infer(view)
+        guide = Play(view.seat, choose_card(view, know, Table(view, know)))
+        groups = equivalent_groups(view, know, plays)
         shown = []
-        index = 0
+        index = principle = 0
         for group in groups:
             members = [plays[i] for i in group]
+            if guide in members:
+                principle = len(shown)
             if chosen in members:
                 index = len(shown)
                 shown.append(chosen)
@@ -87,9 +108,11 @@ def options(decision: Decision) -> tuple[list[Line], list[Action | None], int]:
                 shown.append(guide if guide in members else members[0])
     elif decision.kind == Kind.BID:
         bids = [a for a in view.legal if isinstance(a, Bid)]
-        window, _ = bid_window(view, bids, heuristic.bid(view, mask_of(view.hand)))
+        table_bid = heuristic.bid(view, mask_of(view.hand))
+        window, _ = bid_window(view, bids, table_bid)
         shown = [*window, *([chosen] if chosen not in window else [])]
         index = shown.index(chosen)
+        principle = shown.index(table_bid) if table_bid in shown else index
     elif decision.kind == Kind.ECART:
         assert isinstance(chosen, Ecart)
         theirs = heuristic.decide(view)
@@ -97,11 +120,14 @@ def options(decision: Decision) -> tuple[list[Line], list[Action | None], int]:
         same = set(theirs.cards) == set(chosen.cards)
         shown = [chosen] if same else [chosen, theirs]
         index = 0
+        principle = len(shown) - 1
     else:  # a call, a slam
         kinds = (Call,) if decision.kind == Kind.CALL else (DeclareSlam,)
         shown = [a for a in view.legal if isinstance(a, kinds)]
         index = shown.index(chosen)
-    return [(a,) for a in shown if a is not None], shown, index
+        theirs = heuristic.decide(view)
+        principle = shown.index(theirs) if theirs in shown else index
+    return [(a,) for a in shown if a is not None], shown, index, principle
 
 
 def _size(poignee: Action | None) -> int:
@@ -130,16 +156,16 @@ def weigh(decision: Decision, samples: int = SAMPLES) -> Weighed:
     """The decision's options estimated in ``samples`` sampled worlds at most (fewer when
     one option is clearly ahead early), under a seed from its view."""
     view = decision.view
-    lines, shown, chosen = options(decision)
+    lines, shown, chosen, principle = options(decision)
     share = stake(view)
     if len(lines) == 1:
-        return Weighed(tuple(shown), chosen, chosen, (0.0,), 0.0, 0.0, 0, share)
+        return Weighed(tuple(shown), chosen, chosen, principle, ((),), share)
     bot = ExpertBot(seed_of(view), think_ms=FOREVER_MS, max_samples=samples)
     values = bot.estimate_lines(view, infer(view), lines)
-    means = tuple(sum(v) / len(v) for v in values)
+    means = [sum(v) / len(v) for v in values]
     best = max(range(len(lines)), key=lambda i: (means[i], i == chosen))
-    lead, error = (0.0, 0.0) if best == chosen else _paired_lead(values[best], values[chosen])
-    return Weighed(tuple(shown), chosen, best, means, lead, error, len(values[0]), share)
+    kept = tuple(tuple(v) for v in values)
+    return Weighed(tuple(shown), chosen, best, principle, kept, share)
 
 
 def _paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
