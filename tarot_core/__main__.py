@@ -160,6 +160,11 @@ def parser() -> Parser:
     c = sub.add_parser("coach-check", help="the coach's grades of the positions' answers")
     coach_check.add_arguments(c)
     c.set_defaults(func=coach_check.run_cli)
+    from .lab import coach_bench
+
+    r = sub.add_parser("coach-bench", help="the coach on a corpus: time per review, share flagged")
+    coach_bench.add_arguments(r)
+    r.set_defaults(func=coach_bench.run_cli)
     p.description = (
         f"The rules engine's commands: {', '.join(sub.choices)}."
         " COMMAND --help tells more of each; the terminal game is python -m bot play."

@@ -33,6 +33,12 @@ FLAGGED = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 CONFIDENCE = 2.0
 """Paired standard errors the best must lead the chosen option by before a flag: the
 expert's own margin (``bots.expert.PRINCIPLE_NOISE``) for overruling a principle."""
+OVERRULE = 4.5
+"""Paired standard errors the best must lead a club player's principle (the heuristic's
+choice) by before that choice is flagged. The rollouts' blind spots are systematic, not
+noise: at three errors (where the expert stops searching) three answers of the positions
+suite that strong players accept were flagged, at 3.1 to 4.2 errors
+(``python -m tarot_core coach-check``)."""
 INACCURACY = 4.0
 """Stake points (a defender's score) of cost from which a sure difference is an inaccuracy."""
 MISTAKE = 10.0

@@ -19,7 +19,7 @@ from ..deal import Deal
 from ..rules import POIGNEE_LEVELS, Rules
 from ..view import DealView
 from .decisions import Decision, Kind, decisions
-from .grades import CONFIDENCE, Grade, grade
+from .grades import CONFIDENCE, OVERRULE, Grade, grade
 from .principles import alike, bid_out_of_band, broken
 from .reasons import Reason, reason_of
 from .weighing import SAMPLES, weigh
@@ -173,6 +173,9 @@ def review_decision(decision: Decision, samples: int = SAMPLES) -> DecisionRevie
             verdict = grade(cost, error, w.stake, right)
             if not verdict.flagged:
                 verdict = Grade.INACCURACY  # out of the table's band: flagged by the table
+    elif chosen == principle:
+        if _sure(w.lead(best, chosen), OVERRULE):
+            verdict = grade(cost, error, w.stake, right)
     elif below_best and below_principle and not _alike(view, picked, model):
         verdict = grade(cost, error, w.stake, right)
     if kind == Kind.PLAY and not verdict.flagged:
@@ -203,10 +206,10 @@ def _alike(view: DealView, a: Action | None, b: Action | None) -> bool:
     return isinstance(a, Play) and isinstance(b, Play) and alike(view, a.card, b.card)
 
 
-def _sure(lead: tuple[float, float]) -> bool:
+def _sure(lead: tuple[float, float], confidence: float = CONFIDENCE) -> bool:
     """A lead beyond the estimate's noise."""
     mean, error = lead
-    return mean > CONFIDENCE * error and mean > 0
+    return mean > confidence * error and mean > 0
 
 
 def review_deal(deal: Deal, seat: int, samples: int = SAMPLES) -> DealReview:
