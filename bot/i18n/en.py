@@ -749,6 +749,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "help, ?",
     "terminal.words.score": "score, scores, totals",
     "terminal.words.quit": "quit, exit",
+    "terminal.words.review": "review",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "French Tarot at {players} players: you are seat 1, against {names}.",
@@ -759,8 +760,8 @@ MESSAGES: dict[str, str] = {
         " so, or as KS, 10H, 21, EX."
     ),
     "terminal.commands": (
-        "At any prompt: {help} for what you can answer, {score} for the totals, {quit} to"
-        " leave the game."
+        "At any prompt: {help} for what you can answer, {score} for the totals, {review} for"
+        " the coach's review of your decisions in the last deal, {quit} to leave the game."
     ),
     "terminal.deal_header": "=== Deal {n} of {m} · dealer: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -805,8 +806,8 @@ MESSAGES: dict[str, str] = {
     "terminal.not_understood": "Not understood: “{answer}”.",
     "terminal.type": "Type {accepted}.",
     "terminal.help": (
-        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {quit} to"
-        " leave the game."
+        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {review}"
+        " for the coach's review of the last deal, {quit} to leave the game."
     ),
     "terminal.ask.bid": "Your bid ({choices}):",
     "terminal.ask.call": "Call a card: its holder is your partner ({choices}):",
@@ -1000,4 +1001,16 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Review my play in a deal of game {id}…",
     "review.menu_option": "Deal {n}",
     "review.shared": "Shared with the table.",
+    "terminal.review.hint": (
+        "Type {review} at the next prompt to have your decisions in this deal weighed by the coach."
+    ),
+    "terminal.review.none": (
+        "No deal has been scored yet: {review} weighs your decisions once a deal's score sheet"
+        " is shown."
+    ),
+    "terminal.review.stopped": "Review stopped.",
+    "terminal.ask.review": (
+        "The game is over. Type {review} for the coach's review of your decisions in the last"
+        " deal, or press Enter to leave:"
+    ),
 }

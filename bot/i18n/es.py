@@ -791,6 +791,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "ayuda, ?",
     "terminal.words.score": "puntos, marcador, totales",
     "terminal.words.quit": "salir, terminar",
+    "terminal.words.review": "revisar, análisis",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": (
@@ -805,7 +806,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "En cualquier pregunta: {help} para ver qué puedes responder, {score} para los"
-        " totales, {quit} para dejar la partida."
+        " totales, {review} para que el entrenador analice tus decisiones de la última mano,"
+        " {quit} para dejar la partida."
     ),
     "terminal.deal_header": "=== Mano {n} de {m} · reparte: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -853,7 +855,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Escribe {accepted}.",
     "terminal.help": (
         "Aquí puedes escribir {accepted}. En cualquier pregunta: {score} para los totales,"
-        " {quit} para dejar la partida."
+        " {review} para el análisis de la última mano por el entrenador, {quit} para dejar la"
+        " partida."
     ),
     "terminal.ask.bid": "Tu apuesta ({choices}):",
     "terminal.ask.call": "Llama una carta: quien la tenga será tu pareja ({choices}):",
@@ -1058,4 +1061,17 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Revisar mi juego en una mano de la partida {id}…",
     "review.menu_option": "Mano {n}",
     "review.shared": "Compartido con la mesa.",
+    "terminal.review.hint": (
+        "Escribe {review} en la próxima pregunta para que el entrenador analice tus decisiones"
+        " de esta mano."
+    ),
+    "terminal.review.none": (
+        "Todavía no se ha puntuado ninguna mano: {review} analiza tus decisiones cuando se"
+        " muestra la hoja de puntuación de una mano."
+    ),
+    "terminal.review.stopped": "Análisis interrumpido.",
+    "terminal.ask.review": (
+        "La partida ha terminado. Escribe {review} para que el entrenador analice tus"
+        " decisiones de la última mano, o pulsa Intro para salir:"
+    ),
 }

@@ -789,6 +789,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "aide, ?",
     "terminal.words.score": "score, scores, totaux",
     "terminal.words.quit": "quitter, sortir",
+    "terminal.words.review": "revoir, analyse",
     "terminal.words.slam": "chelem, grand chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "Tarot à {players} joueurs : vous êtes à la place 1, contre {names}.",
@@ -801,7 +802,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "À chaque question : {help} pour ce que vous pouvez répondre, {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse par le coach de vos décisions de la dernière donne, {quit}"
+        " pour quitter la partie."
     ),
     "terminal.deal_header": "=== Donne {n} sur {m} · donneur : {name} ===",
     "terminal.deal_header_sits_out": (
@@ -862,7 +864,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Tapez {accepted}.",
     "terminal.help": (
         "Ici vous pouvez taper {accepted}. À chaque question : {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse de la dernière donne par le coach, {quit} pour quitter la"
+        " partie."
     ),
     "terminal.ask.bid": "Votre enchère ({choices}) :",
     "terminal.ask.call": "Appelez une carte : qui l'a est votre partenaire ({choices}) :",
@@ -1063,4 +1066,17 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Revoir mon jeu dans une donne de la partie {id}…",
     "review.menu_option": "Donne {n}",
     "review.shared": "Partagé avec la table.",
+    "terminal.review.hint": (
+        "Tapez {review} à la prochaine question pour faire peser vos décisions de cette donne"
+        " par le coach."
+    ),
+    "terminal.review.none": (
+        "Aucune donne n'a encore été comptée : {review} pèse vos décisions une fois la feuille"
+        " de marque d'une donne affichée."
+    ),
+    "terminal.review.stopped": "Analyse interrompue.",
+    "terminal.ask.review": (
+        "La partie est finie. Tapez {review} pour l'analyse par le coach de vos décisions de la"
+        " dernière donne, ou Entrée pour partir :"
+    ),
 }

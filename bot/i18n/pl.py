@@ -798,6 +798,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "pomoc, ?",
     "terminal.words.score": "wynik, wyniki, punkty",
     "terminal.words.quit": "koniec, wyjdź",
+    "terminal.words.review": "ocena, analiza",
     "terminal.words.slam": "szlem",
     "terminal.words.petit_chelem": "mały szlem, maly szlem, petit chelem",
     "terminal.welcome": (
@@ -813,7 +814,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "Przy każdym pytaniu: {help} pokazuje, co można odpowiedzieć, {score} podaje sumy"
-        " punktów, {quit} kończy grę."
+        " punktów, {review} pokazuje ocenę twoich decyzji z ostatniego rozdania przez"
+        " trenera, {quit} kończy grę."
     ),
     "terminal.deal_header": "=== Rozdanie {n} z {m} · rozdaje: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -871,7 +873,7 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Wpisz: {accepted}.",
     "terminal.help": (
         "Tutaj możesz wpisać: {accepted}. Przy każdym pytaniu: {score} podaje sumy punktów,"
-        " {quit} kończy grę."
+        " {review} pokazuje ocenę ostatniego rozdania przez trenera, {quit} kończy grę."
     ),
     "terminal.ask.bid": "Twoja licytacja ({choices}):",
     "terminal.ask.call": "Wezwij kartę: jej posiadacz będzie twoim partnerem ({choices}):",
@@ -1078,4 +1080,16 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Oceń moją grę w rozdaniu gry {id}…",
     "review.menu_option": "Rozdanie {n}",
     "review.shared": "Udostępniono przy stole.",
+    "terminal.review.hint": (
+        "Wpisz {review} przy następnym pytaniu, a trener oceni twoje decyzje z tego rozdania."
+    ),
+    "terminal.review.none": (
+        "Żadne rozdanie nie zostało jeszcze policzone: {review} ocenia twoje decyzje, gdy"
+        " pojawi się zapis punktacji rozdania."
+    ),
+    "terminal.review.stopped": "Ocena przerwana.",
+    "terminal.ask.review": (
+        "Gra skończona. Wpisz {review}, a trener oceni twoje decyzje z ostatniego rozdania,"
+        " albo naciśnij Enter, aby wyjść:"
+    ),
 }
