@@ -512,7 +512,13 @@ MESSAGES: dict[str, str] = {
         "matchpoints; `/challenge create` opens one, and the daily challenge channel of `/tarot "
         "settings` gets one every day (Manage Server)\n- `/help`: this help\n- `/leaderboard`, "
         "`/stats`, `/history`: results and deal records (`/leaderboard period`: all time, this "
-        "week or this month)\n\nThe rules in full: see them with `/tarot rules` and in "
+        "week or this month)"
+        "\n\n**The coach**: `/tarot review` (or *Review my play* on a score sheet or in "
+        "`/history`) weighs each of your decisions in a finished deal (bid, écart, poignée, "
+        "cards) by the expert's search from what you could see then: the best option, the "
+        "cost in points, a grade from best to blunder. Only for you; *Share* posts the "
+        "summary, never a card. In the terminal game: `review`."
+        "\n\nThe rules in full: see them with `/tarot rules` and in "
         "`docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",
@@ -554,6 +560,7 @@ MESSAGES: dict[str, str] = {
     "ui.threads_manage_guild": "Only members with the Manage Server permission can change this.",
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "settings",
+    "name.tarot.review": "review",
     "cmd.tarot.settings": "Show or change this server's table settings (Manage Server)",
     "cmd.tarot.settings.setting": "The setting to show or change",
     "cmd.tarot.settings.value": "Its new value (leave empty to see what it takes)",

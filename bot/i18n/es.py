@@ -543,7 +543,14 @@ MESSAGES: dict[str, str] = {
         "en puntos de partido; `/challenge crear` abre uno, y el canal del desafío diario de "
         "`/tarot ajustes` recibe uno cada día (Gestionar servidor)\n- `/ayuda`: esta ayuda\n- "
         "`/clasificacion`, `/estadisticas`, `/historial`: resultados y registros de las manos "
-        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)\n\nLas reglas "
+        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)"
+        "\n\n**El entrenador**: `/tarot revisar` (o *Revisar mi juego* en una hoja de "
+        "puntuación o en `/historial`) analiza cada decisión tuya de una mano terminada "
+        "(puja, descarte, poignée, cartas) con la búsqueda del experto, desde lo que veías "
+        "entonces: la mejor opción, el coste en puntos y una nota de «óptima» a «error "
+        "grave». Solo para ti; *Compartir* publica el resumen, sin ninguna carta. En el "
+        "terminal: `revisar`."
+        "\n\nLas reglas "
         "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del bot."
     ),
     "rules.title_table": "Las reglas de esta mesa",
@@ -588,6 +595,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ajustes",
+    "name.tarot.review": "revisar",
     "cmd.tarot.settings": "Ver o cambiar los ajustes de mesa de este servidor (Gestionar servidor)",
     "cmd.tarot.settings.setting": "El ajuste que ver o cambiar",
     "cmd.tarot.settings.value": "Su nuevo valor (vacío: ver qué admite)",

@@ -535,7 +535,14 @@ MESSAGES: dict[str, str] = {
         "salon du défi du jour de `/tarot reglages` en reçoit un chaque jour (Gérer le "
         "serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, `/historique` : "
         "résultats et fiches des donnes (`/classement periode` : depuis toujours, cette semaine "
-        "ou ce mois-ci)\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
+        "ou ce mois-ci)"
+        "\n\n**Le coach** : `/tarot revoir` (ou *Revoir mon jeu* sur une feuille de marque ou "
+        "dans `/historique`) pèse chacune de vos décisions d'une donne terminée (enchère, "
+        "écart, poignée, cartes) par la recherche de l'expert, d'après ce que vous voyiez "
+        "alors : meilleure option, coût en points, note de « meilleur choix » à « gaffe ». "
+        "Pour vous seul ; *Partager* publie le résumé, sans aucune carte. En terminal : "
+        "`revoir`."
+        "\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
         "`docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",
@@ -581,6 +588,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "reglages",
+    "name.tarot.review": "revoir",
     "cmd.tarot.settings": "Voir ou changer les réglages de table du serveur (Gérer le serveur)",
     "cmd.tarot.settings.setting": "Le réglage à voir ou à changer",
     "cmd.tarot.settings.value": "Sa nouvelle valeur (vide : voir ce qu'il accepte)",

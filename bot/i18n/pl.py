@@ -553,7 +553,14 @@ MESSAGES: dict[str, str] = {
         "w punktach meczowych; `/challenge utworz` otwiera wyzwanie, a kanał wyzwania dnia z "
         "`/tarot ustawienia` dostaje je codziennie (Zarządzanie serwerem)\n- `/pomoc`: ta "
         "pomoc\n- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań (`/ranking "
-        "okres`: od początku, ten tydzień lub ten miesiąc)\n\nPełne zasady: zobacz je poleceniem "
+        "okres`: od początku, ten tydzień lub ten miesiąc)"
+        "\n\n**Trener**: `/tarot ocena` (albo *Oceń moją grę* przy zapisie punktacji lub w "
+        "`/historia`) waży każdą twoją decyzję z zakończonego rozdania (licytację, odłożenie "
+        "kart, garść, karty) wyszukiwaniem eksperta, na podstawie tego, co było wtedy widać: "
+        "najlepsza opcja, koszt w punktach i ocena od „najlepsza” do „poważny błąd”. Tylko "
+        "dla ciebie; *Udostępnij* publikuje podsumowanie, bez żadnej karty. W terminalu: "
+        "`ocena`."
+        "\n\nPełne zasady: zobacz je poleceniem "
         "`/tarot zasady` i w `docs/rules.md` w repozytorium bota."
     ),
     "rules.title_table": "Zasady tego stołu",
@@ -595,6 +602,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ustawienia",
+    "name.tarot.review": "ocena",
     "cmd.tarot.settings": "Pokaż lub zmień ustawienia stołów tego serwera (Zarządzanie serwerem)",
     "cmd.tarot.settings.setting": "Ustawienie do pokazania lub zmiany",
     "cmd.tarot.settings.value": "Jego nowa wartość (puste: pokaż, co przyjmuje)",
