@@ -512,7 +512,13 @@ MESSAGES: dict[str, str] = {
         "matchpoints; `/challenge create` opens one, and the daily challenge channel of `/tarot "
         "settings` gets one every day (Manage Server)\n- `/help`: this help\n- `/leaderboard`, "
         "`/stats`, `/history`: results and deal records (`/leaderboard period`: all time, this "
-        "week or this month)\n\nThe rules in full: see them with `/tarot rules` and in "
+        "week or this month)"
+        "\n\n**The coach**: `/tarot review` (or *Review my play* on a score sheet or in "
+        "`/history`) weighs each of your decisions in a finished deal (bid, écart, poignée, "
+        "cards) by the expert's search from what you could see then: the best option, the "
+        "cost in points, a grade from best to blunder. Only for you; *Share* posts the "
+        "summary, never a card. In the terminal game: `review`."
+        "\n\nThe rules in full: see them with `/tarot rules` and in "
         "`docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",
@@ -554,6 +560,7 @@ MESSAGES: dict[str, str] = {
     "ui.threads_manage_guild": "Only members with the Manage Server permission can change this.",
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "settings",
+    "name.tarot.review": "review",
     "cmd.tarot.settings": "Show or change this server's table settings (Manage Server)",
     "cmd.tarot.settings.setting": "The setting to show or change",
     "cmd.tarot.settings.value": "Its new value (leave empty to see what it takes)",
@@ -749,6 +756,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "help, ?",
     "terminal.words.score": "score, scores, totals",
     "terminal.words.quit": "quit, exit",
+    "terminal.words.review": "review",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "French Tarot at {players} players: you are seat 1, against {names}.",
@@ -759,8 +767,8 @@ MESSAGES: dict[str, str] = {
         " so, or as KS, 10H, 21, EX."
     ),
     "terminal.commands": (
-        "At any prompt: {help} for what you can answer, {score} for the totals, {quit} to"
-        " leave the game."
+        "At any prompt: {help} for what you can answer, {score} for the totals, {review} for"
+        " the coach's review of your decisions in the last deal, {quit} to leave the game."
     ),
     "terminal.deal_header": "=== Deal {n} of {m} · dealer: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -805,8 +813,8 @@ MESSAGES: dict[str, str] = {
     "terminal.not_understood": "Not understood: “{answer}”.",
     "terminal.type": "Type {accepted}.",
     "terminal.help": (
-        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {quit} to"
-        " leave the game."
+        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {review}"
+        " for the coach's review of the last deal, {quit} to leave the game."
     ),
     "terminal.ask.bid": "Your bid ({choices}):",
     "terminal.ask.call": "Call a card: its holder is your partner ({choices}):",
@@ -928,4 +936,90 @@ MESSAGES: dict[str, str] = {
         "Deal each deal in that many variants, members compared within theirs (1 to 10)"
     ),
     "dm.title_challenge": "Challenge #{id}: deal {n} of {m}, you are seat {seat}",
+    # The coach (bot/render/review.py): a seat's decisions in one deal, weighed by the expert.
+    # For the Discord layer: review.not_found takes {id} (the game) and {n} (the deal, from 1);
+    # review.menu_placeholder takes {id}; review.menu_option takes {n}; review.busy,
+    # review.not_seated, review.in_play, review.challenge, review.no_deal, review.button,
+    # review.share_button and review.shared take nothing.
+    "review.title": "**Your decisions weighed · game {id}, deal {n}** ({seat})",
+    "review.title.deal": "**Your decisions weighed · deal {n}** ({seat})",
+    "review.share.title": "**{name}'s play reviewed by the coach · game {id}, deal {n}**",
+    "review.share.title.deal": "**{name}'s play reviewed by the coach · deal {n}**",
+    "review.no_decision": "No decision to weigh in this deal: every move was forced.",
+    "review.counts": "Decisions: {counts}",
+    "review.count.best": "{count:plural:one=# best|other=# best}",
+    "review.count.fine": "{count:plural:one=# fine|other=# fine}",
+    "review.count.inaccuracy": "{count:plural:one=# inaccuracy|other=# inaccuracies}",
+    "review.count.mistake": "{count:plural:one=# mistake|other=# mistakes}",
+    "review.count.blunder": "{count:plural:one=# blunder|other=# blunders}",
+    "review.clean": (
+        "No error found: each decision was the best, or as good within the estimate's margin."
+    ),
+    "review.cost": "Cost of errors: {points}",
+    "review.points": "{points:plural:one=# point|other=# points}",
+    "review.key.title": "Key moments:",
+    "review.key": "- {kind}: {grade}, cost {points}",
+    "review.key.reason": "- {kind}: {grade}, cost {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (best: {best}; cost {points}) · {grade}",
+    "review.quiet": (
+        "Not listed: {count:plural:one=# decision|other=# decisions} graded best or fine."
+    ),
+    "review.note": (
+        "Each decision is weighed by the expert from what you could see at that moment. Costs "
+        "are in your score points, ± the estimate's standard error; only a cost the estimate "
+        "is sure of is flagged."
+    ),
+    "review.margin": "{points} ± {error}",
+    "review.kind.bid": "Bid",
+    "review.kind.call": "Call",
+    "review.kind.ecart": "Écart",
+    "review.kind.slam": "Slam",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Trick {trick}",
+    "review.grade.best": "best",
+    "review.grade.fine": "fine",
+    "review.grade.inaccuracy": "inaccuracy",
+    "review.grade.mistake": "mistake",
+    "review.grade.blunder": "blunder",
+    "review.option.slam.none": "no slam",
+    "review.option.slam.slam": "slam",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "not shown",
+    "review.option.poignee": "{level} poignée",
+    "review.reason.contract_too_high": "a contract too high for the hand",
+    "review.reason.contract_too_low": "a higher contract was worth more",
+    "review.reason.hand_not_taken": "the hand was worth taking",
+    "review.reason.petit_exposed": "the Petit put at risk",
+    "review.reason.petit_not_saved": "the Petit could be saved here",
+    "review.reason.points_not_fed": "points not fed to your side's trick",
+    "review.reason.points_given": "points given to the other side",
+    "review.reason.trump_wasted": "a trump wasted",
+    "review.reason.excuse_timing": "the Excuse played at the wrong time",
+    "review.progress": "Reviewing your decisions… {done}/{total}",
+    "review.busy": "The coach is busy with other reviews right now: try again in a minute.",
+    "review.not_seated": "You can only review your own play: you held no seat in this deal.",
+    "review.not_found": "Game {id} has no finished deal {n} to review.",
+    "review.in_play": "This game is still being played: review its deals once it has ended.",
+    "review.challenge": (
+        "The coach does not review a challenge's deals: other members play the same cards."
+    ),
+    "review.no_deal": "Nothing to review yet: none of your table games has ended.",
+    "review.button": "Review my play",
+    "review.share_button": "Share",
+    "review.menu_placeholder": "Review my play in a deal of game {id}…",
+    "review.menu_option": "Deal {n}",
+    "review.shared": "Shared with the table.",
+    "terminal.review.hint": (
+        "Type {review} at the next prompt to have your decisions in this deal weighed by the coach."
+    ),
+    "terminal.review.none": (
+        "No deal has been scored yet: {review} weighs your decisions once a deal's score sheet"
+        " is shown."
+    ),
+    "terminal.review.stopped": "Review stopped.",
+    "terminal.ask.review": (
+        "The game is over. Type {review} for the coach's review of your decisions in the last"
+        " deal, or press Enter to leave:"
+    ),
 }

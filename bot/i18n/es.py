@@ -543,7 +543,14 @@ MESSAGES: dict[str, str] = {
         "en puntos de partido; `/challenge crear` abre uno, y el canal del desafío diario de "
         "`/tarot ajustes` recibe uno cada día (Gestionar servidor)\n- `/ayuda`: esta ayuda\n- "
         "`/clasificacion`, `/estadisticas`, `/historial`: resultados y registros de las manos "
-        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)\n\nLas reglas "
+        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)"
+        "\n\n**El entrenador**: `/tarot revisar` (o *Revisar mi juego* en una hoja de "
+        "puntuación o en `/historial`) analiza cada decisión tuya de una mano terminada "
+        "(puja, descarte, poignée, cartas) con la búsqueda del experto, desde lo que veías "
+        "entonces: la mejor opción, el coste en puntos y una nota de «óptima» a «error "
+        "grave». Solo para ti; *Compartir* publica el resumen, sin ninguna carta. En el "
+        "terminal: `revisar`."
+        "\n\nLas reglas "
         "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del bot."
     ),
     "rules.title_table": "Las reglas de esta mesa",
@@ -588,6 +595,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ajustes",
+    "name.tarot.review": "revisar",
     "cmd.tarot.settings": "Ver o cambiar los ajustes de mesa de este servidor (Gestionar servidor)",
     "cmd.tarot.settings.setting": "El ajuste que ver o cambiar",
     "cmd.tarot.settings.value": "Su nuevo valor (vacío: ver qué admite)",
@@ -791,6 +799,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "ayuda, ?",
     "terminal.words.score": "puntos, marcador, totales",
     "terminal.words.quit": "salir, terminar",
+    "terminal.words.review": "revisar, análisis",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": (
@@ -805,7 +814,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "En cualquier pregunta: {help} para ver qué puedes responder, {score} para los"
-        " totales, {quit} para dejar la partida."
+        " totales, {review} para que el entrenador analice tus decisiones de la última mano,"
+        " {quit} para dejar la partida."
     ),
     "terminal.deal_header": "=== Mano {n} de {m} · reparte: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -853,7 +863,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Escribe {accepted}.",
     "terminal.help": (
         "Aquí puedes escribir {accepted}. En cualquier pregunta: {score} para los totales,"
-        " {quit} para dejar la partida."
+        " {review} para el análisis de la última mano por el entrenador, {quit} para dejar la"
+        " partida."
     ),
     "terminal.ask.bid": "Tu apuesta ({choices}):",
     "terminal.ask.call": "Llama una carta: quien la tenga será tu pareja ({choices}):",
@@ -982,4 +993,95 @@ MESSAGES: dict[str, str] = {
         "Cada mano en tantas variantes, miembros comparados dentro de la suya (1 a 10)"
     ),
     "dm.title_challenge": "Desafío n.º {id}: mano {n} de {m}, estás en el asiento {seat}",
+    # ----- el entrenador (bot/render/review.py) ---------------------------------------------
+    "review.title": "**Tus decisiones analizadas · partida {id}, mano {n}** ({seat})",
+    "review.title.deal": "**Tus decisiones analizadas · mano {n}** ({seat})",
+    "review.share.title": (
+        "**El juego de {name} revisado por el entrenador · partida {id}, mano {n}**"
+    ),
+    "review.share.title.deal": "**El juego de {name} revisado por el entrenador · mano {n}**",
+    "review.no_decision": "No hay ninguna decisión que analizar en esta mano: todo era forzado.",
+    "review.counts": "Decisiones: {counts}",
+    "review.count.best": "{count:plural:one=# óptima|other=# óptimas}",
+    "review.count.fine": "{count:plural:one=# correcta|other=# correctas}",
+    "review.count.inaccuracy": "{count:plural:one=# imprecisión|other=# imprecisiones}",
+    "review.count.mistake": "{count:plural:one=# error|other=# errores}",
+    "review.count.blunder": "{count:plural:one=# error grave|other=# errores graves}",
+    "review.clean": (
+        "Ningún error: cada decisión fue la óptima, o igual de buena dentro del margen de la "
+        "estimación."
+    ),
+    "review.cost": "Coste de los errores: {points}",
+    "review.points": "{points:plural:one=# punto|other=# puntos}",
+    "review.key.title": "Momentos clave:",
+    "review.key": "- {kind}: {grade}, coste {points}",
+    "review.key.reason": "- {kind}: {grade}, coste {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (la óptima: {best}; coste {points}) · {grade}",
+    "review.quiet": (
+        "Sin listar: {count:plural:one=# decisión óptima o correcta|other=# decisiones "
+        "óptimas o correctas}."
+    ),
+    "review.note": (
+        "El experto analiza cada decisión con lo que podías ver en ese momento. Los costes van "
+        "en puntos de tu marcador, ± el error típico de la estimación; solo se señala un coste "
+        "del que la estimación está segura."
+    ),
+    "review.margin": "{points} ± {error}",
+    "review.kind.bid": "Puja",
+    "review.kind.call": "Llamada",
+    "review.kind.ecart": "Descarte",
+    "review.kind.slam": "Slam",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Baza {trick}",
+    "review.grade.best": "óptima",
+    "review.grade.fine": "correcta",
+    "review.grade.inaccuracy": "imprecisión",
+    "review.grade.mistake": "error",
+    "review.grade.blunder": "error grave",
+    "review.option.slam.none": "sin slam",
+    "review.option.slam.slam": "slam",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "no mostrada",
+    "review.option.poignee": "poignée {level}",
+    "review.reason.contract_too_high": "un contrato demasiado alto para tus cartas",
+    "review.reason.contract_too_low": "un contrato más alto valía más",
+    "review.reason.hand_not_taken": "tus cartas merecían tomar",
+    "review.reason.petit_exposed": "el Petit puesto en peligro",
+    "review.reason.petit_not_saved": "el Petit podía salvarse aquí",
+    "review.reason.points_not_fed": "puntos sin cargar en la baza de tu bando",
+    "review.reason.points_given": "puntos regalados al otro bando",
+    "review.reason.trump_wasted": "un triunfo desperdiciado",
+    "review.reason.excuse_timing": "la Excusa jugada a destiempo",
+    "review.progress": "Analizando tus decisiones… {done}/{total}",
+    "review.busy": (
+        "El entrenador está ocupado con otros análisis: vuelve a intentarlo en un minuto."
+    ),
+    "review.not_seated": "Solo puedes revisar tu propio juego: no tenías asiento en esta mano.",
+    "review.not_found": "La partida {id} no tiene una mano {n} terminada que revisar.",
+    "review.in_play": (
+        "Esta partida sigue en juego: sus manos se pueden revisar cuando haya terminado."
+    ),
+    "review.challenge": (
+        "El entrenador no revisa las manos de un desafío: otros miembros juegan las mismas cartas."
+    ),
+    "review.no_deal": ("Nada que revisar todavía: ninguna de tus partidas en mesa ha terminado."),
+    "review.button": "Revisar mi juego",
+    "review.share_button": "Compartir",
+    "review.menu_placeholder": "Revisar mi juego en una mano de la partida {id}…",
+    "review.menu_option": "Mano {n}",
+    "review.shared": "Compartido con la mesa.",
+    "terminal.review.hint": (
+        "Escribe {review} en la próxima pregunta para que el entrenador analice tus decisiones"
+        " de esta mano."
+    ),
+    "terminal.review.none": (
+        "Todavía no se ha puntuado ninguna mano: {review} analiza tus decisiones cuando se"
+        " muestra la hoja de puntuación de una mano."
+    ),
+    "terminal.review.stopped": "Análisis interrumpido.",
+    "terminal.ask.review": (
+        "La partida ha terminado. Escribe {review} para que el entrenador analice tus"
+        " decisiones de la última mano, o pulsa Intro para salir:"
+    ),
 }

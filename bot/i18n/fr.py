@@ -535,7 +535,14 @@ MESSAGES: dict[str, str] = {
         "salon du défi du jour de `/tarot reglages` en reçoit un chaque jour (Gérer le "
         "serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, `/historique` : "
         "résultats et fiches des donnes (`/classement periode` : depuis toujours, cette semaine "
-        "ou ce mois-ci)\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
+        "ou ce mois-ci)"
+        "\n\n**Le coach** : `/tarot revoir` (ou *Revoir mon jeu* sur une feuille de marque ou "
+        "dans `/historique`) pèse chacune de vos décisions d'une donne terminée (enchère, "
+        "écart, poignée, cartes) par la recherche de l'expert, d'après ce que vous voyiez "
+        "alors : meilleure option, coût en points, note de « meilleur choix » à « gaffe ». "
+        "Pour vous seul ; *Partager* publie le résumé, sans aucune carte. En terminal : "
+        "`revoir`."
+        "\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
         "`docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",
@@ -581,6 +588,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "reglages",
+    "name.tarot.review": "revoir",
     "cmd.tarot.settings": "Voir ou changer les réglages de table du serveur (Gérer le serveur)",
     "cmd.tarot.settings.setting": "Le réglage à voir ou à changer",
     "cmd.tarot.settings.value": "Sa nouvelle valeur (vide : voir ce qu'il accepte)",
@@ -789,6 +797,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "aide, ?",
     "terminal.words.score": "score, scores, totaux",
     "terminal.words.quit": "quitter, sortir",
+    "terminal.words.review": "revoir, analyse",
     "terminal.words.slam": "chelem, grand chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "Tarot à {players} joueurs : vous êtes à la place 1, contre {names}.",
@@ -801,7 +810,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "À chaque question : {help} pour ce que vous pouvez répondre, {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse par le coach de vos décisions de la dernière donne, {quit}"
+        " pour quitter la partie."
     ),
     "terminal.deal_header": "=== Donne {n} sur {m} · donneur : {name} ===",
     "terminal.deal_header_sits_out": (
@@ -862,7 +872,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Tapez {accepted}.",
     "terminal.help": (
         "Ici vous pouvez taper {accepted}. À chaque question : {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse de la dernière donne par le coach, {quit} pour quitter la"
+        " partie."
     ),
     "terminal.ask.bid": "Votre enchère ({choices}) :",
     "terminal.ask.call": "Appelez une carte : qui l'a est votre partenaire ({choices}) :",
@@ -987,4 +998,95 @@ MESSAGES: dict[str, str] = {
         "Chaque donne en autant de variantes, membres comparés dans la leur (1 à 10)"
     ),
     "dm.title_challenge": "Défi n°{id} : donne {n} sur {m}, vous êtes à la place {seat}",
+    # ----- le coach (bot/render/review.py) --------------------------------------------------
+    "review.title": "**Vos décisions passées au crible · partie {id}, donne {n}** ({seat})",
+    "review.title.deal": "**Vos décisions passées au crible · donne {n}** ({seat})",
+    "review.share.title": "**Le jeu de {name} revu par le coach · partie {id}, donne {n}**",
+    "review.share.title.deal": "**Le jeu de {name} revu par le coach · donne {n}**",
+    "review.no_decision": "Aucune décision à peser dans cette donne : chaque coup était forcé.",
+    "review.counts": "Décisions : {counts}",
+    "review.count.best": "{count:plural:one=# meilleur choix|other=# meilleurs choix}",
+    "review.count.fine": "{count:plural:one=# correct|other=# corrects}",
+    "review.count.inaccuracy": "{count:plural:one=# imprécision|other=# imprécisions}",
+    "review.count.mistake": "{count:plural:one=# erreur|other=# erreurs}",
+    "review.count.blunder": "{count:plural:one=# gaffe|other=# gaffes}",
+    "review.clean": (
+        "Aucune erreur relevée : chaque décision était la meilleure, ou aussi bonne dans la "
+        "marge de l'estimation."
+    ),
+    "review.cost": "Coût des erreurs : {points}",
+    "review.points": "{points:plural:one=# point|other=# points}",
+    "review.key.title": "Moments clés :",
+    "review.key": "- {kind} : {grade}, coût {points}",
+    "review.key.reason": "- {kind} : {grade}, coût {points} — {reason}",
+    "review.line.best": "{kind} : {chosen} · {grade}",
+    "review.line": "{kind} : {chosen} (meilleur : {best} ; coût {points}) · {grade}",
+    "review.quiet": (
+        "Non listés : {count:plural:one=# choix meilleur ou correct|other=# choix meilleurs "
+        "ou corrects}."
+    ),
+    "review.note": (
+        "Chaque décision est pesée par l'expert d'après ce que vous pouviez voir à ce "
+        "moment-là. Les coûts sont en points de votre score, ± l'erreur type de l'estimation ; "
+        "seul un coût dont l'estimation est sûre est relevé."
+    ),
+    "review.margin": "{points} ± {error}",
+    "review.kind.bid": "Enchère",
+    "review.kind.call": "Appel",
+    "review.kind.ecart": "Écart",
+    "review.kind.slam": "Chelem",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Pli {trick}",
+    "review.grade.best": "meilleur choix",
+    "review.grade.fine": "correct",
+    "review.grade.inaccuracy": "imprécision",
+    "review.grade.mistake": "erreur",
+    "review.grade.blunder": "gaffe",
+    "review.option.slam.none": "pas de chelem",
+    "review.option.slam.slam": "chelem",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "non montrée",
+    "review.option.poignee": "poignée {level}",
+    "review.reason.contract_too_high": "un contrat trop haut pour la main",
+    "review.reason.contract_too_low": "un contrat plus haut valait davantage",
+    "review.reason.hand_not_taken": "la main méritait d'être prise",
+    "review.reason.petit_exposed": "le Petit mis en danger",
+    "review.reason.petit_not_saved": "le Petit pouvait être sauvé ici",
+    "review.reason.points_not_fed": "des points à charger sur le pli de votre camp",
+    "review.reason.points_given": "des points donnés au camp adverse",
+    "review.reason.trump_wasted": "un atout gaspillé",
+    "review.reason.excuse_timing": "l'Excuse jouée au mauvais moment",
+    "review.progress": "Analyse de vos décisions… {done}/{total}",
+    "review.busy": "Le coach est occupé par d'autres analyses : réessayez dans une minute.",
+    "review.not_seated": (
+        "Vous ne pouvez revoir que votre propre jeu : vous n'aviez pas de place dans cette donne."
+    ),
+    "review.not_found": "La partie {id} n'a pas de donne {n} terminée à revoir.",
+    "review.in_play": (
+        "Cette partie est encore en cours : ses donnes se revoient une fois qu'elle est finie."
+    ),
+    "review.challenge": (
+        "Le coach ne revoit pas les donnes d'un défi : d'autres membres jouent les mêmes cartes."
+    ),
+    "review.no_deal": (
+        "Rien à revoir pour l'instant : aucune de vos parties à une table n'est terminée."
+    ),
+    "review.button": "Revoir mon jeu",
+    "review.share_button": "Partager",
+    "review.menu_placeholder": "Revoir mon jeu dans une donne de la partie {id}…",
+    "review.menu_option": "Donne {n}",
+    "review.shared": "Partagé avec la table.",
+    "terminal.review.hint": (
+        "Tapez {review} à la prochaine question pour faire peser vos décisions de cette donne"
+        " par le coach."
+    ),
+    "terminal.review.none": (
+        "Aucune donne n'a encore été comptée : {review} pèse vos décisions une fois la feuille"
+        " de marque d'une donne affichée."
+    ),
+    "terminal.review.stopped": "Analyse interrompue.",
+    "terminal.ask.review": (
+        "La partie est finie. Tapez {review} pour l'analyse par le coach de vos décisions de la"
+        " dernière donne, ou Entrée pour partir :"
+    ),
 }

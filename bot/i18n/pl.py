@@ -553,7 +553,14 @@ MESSAGES: dict[str, str] = {
         "w punktach meczowych; `/challenge utworz` otwiera wyzwanie, a kanał wyzwania dnia z "
         "`/tarot ustawienia` dostaje je codziennie (Zarządzanie serwerem)\n- `/pomoc`: ta "
         "pomoc\n- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań (`/ranking "
-        "okres`: od początku, ten tydzień lub ten miesiąc)\n\nPełne zasady: zobacz je poleceniem "
+        "okres`: od początku, ten tydzień lub ten miesiąc)"
+        "\n\n**Trener**: `/tarot ocena` (albo *Oceń moją grę* przy zapisie punktacji lub w "
+        "`/historia`) waży każdą twoją decyzję z zakończonego rozdania (licytację, odłożenie "
+        "kart, garść, karty) wyszukiwaniem eksperta, na podstawie tego, co było wtedy widać: "
+        "najlepsza opcja, koszt w punktach i ocena od „najlepsza” do „poważny błąd”. Tylko "
+        "dla ciebie; *Udostępnij* publikuje podsumowanie, bez żadnej karty. W terminalu: "
+        "`ocena`."
+        "\n\nPełne zasady: zobacz je poleceniem "
         "`/tarot zasady` i w `docs/rules.md` w repozytorium bota."
     ),
     "rules.title_table": "Zasady tego stołu",
@@ -595,6 +602,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ustawienia",
+    "name.tarot.review": "ocena",
     "cmd.tarot.settings": "Pokaż lub zmień ustawienia stołów tego serwera (Zarządzanie serwerem)",
     "cmd.tarot.settings.setting": "Ustawienie do pokazania lub zmiany",
     "cmd.tarot.settings.value": "Jego nowa wartość (puste: pokaż, co przyjmuje)",
@@ -798,6 +806,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "pomoc, ?",
     "terminal.words.score": "wynik, wyniki, punkty",
     "terminal.words.quit": "koniec, wyjdź",
+    "terminal.words.review": "ocena, analiza",
     "terminal.words.slam": "szlem",
     "terminal.words.petit_chelem": "mały szlem, maly szlem, petit chelem",
     "terminal.welcome": (
@@ -813,7 +822,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "Przy każdym pytaniu: {help} pokazuje, co można odpowiedzieć, {score} podaje sumy"
-        " punktów, {quit} kończy grę."
+        " punktów, {review} pokazuje ocenę twoich decyzji z ostatniego rozdania przez"
+        " trenera, {quit} kończy grę."
     ),
     "terminal.deal_header": "=== Rozdanie {n} z {m} · rozdaje: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -871,7 +881,7 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Wpisz: {accepted}.",
     "terminal.help": (
         "Tutaj możesz wpisać: {accepted}. Przy każdym pytaniu: {score} podaje sumy punktów,"
-        " {quit} kończy grę."
+        " {review} pokazuje ocenę ostatniego rozdania przez trenera, {quit} kończy grę."
     ),
     "terminal.ask.bid": "Twoja licytacja ({choices}):",
     "terminal.ask.call": "Wezwij kartę: jej posiadacz będzie twoim partnerem ({choices}):",
@@ -999,4 +1009,97 @@ MESSAGES: dict[str, str] = {
         "Każde rozdanie w tylu wariantach, gracze porównywani w obrębie swojego (1–10)"
     ),
     "dm.title_challenge": "Wyzwanie nr {id}: rozdanie {n} z {m}, siedzisz na miejscu {seat}",
+    # ----- trener (bot/render/review.py) ---------------------------------------------------
+    "review.title": "**Twoje decyzje pod lupą · gra {id}, rozdanie {n}** ({seat})",
+    "review.title.deal": "**Twoje decyzje pod lupą · rozdanie {n}** ({seat})",
+    "review.share.title": "**Trener ocenia grę: {name} · gra {id}, rozdanie {n}**",
+    "review.share.title.deal": "**Trener ocenia grę: {name} · rozdanie {n}**",
+    "review.no_decision": "W tym rozdaniu nie było decyzji do oceny: każdy ruch był wymuszony.",
+    "review.counts": "Decyzje: {counts}",
+    "review.count.best": (
+        "{count:plural:one=# najlepsza|few=# najlepsze|many=# najlepszych|other=# najlepszej}"
+    ),
+    "review.count.fine": "{count:plural:one=# dobra|few=# dobre|many=# dobrych|other=# dobrej}",
+    "review.count.inaccuracy": (
+        "{count:plural:one=# niedokładność|few=# niedokładności|many=# niedokładności"
+        "|other=# niedokładności}"
+    ),
+    "review.count.mistake": "{count:plural:one=# błąd|few=# błędy|many=# błędów|other=# błędu}",
+    "review.count.blunder": (
+        "{count:plural:one=# poważny błąd|few=# poważne błędy|many=# poważnych błędów"
+        "|other=# poważnego błędu}"
+    ),
+    "review.clean": (
+        "Brak błędów: każda decyzja była najlepsza albo równie dobra w granicach niepewności oceny."
+    ),
+    "review.cost": "Koszt błędów: {points}",
+    "review.points": "{points:plural:one=# punkt|few=# punkty|many=# punktów|other=# punktu}",
+    "review.key.title": "Kluczowe momenty:",
+    "review.key": "- {kind}: {grade}, koszt {points}",
+    "review.key.reason": "- {kind}: {grade}, koszt {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (najlepsza: {best}; koszt {points}) · {grade}",
+    "review.quiet": (
+        "Pominięte: {count:plural:one=# decyzja najlepsza lub dobra|few=# decyzje najlepsze lub "
+        "dobre|many=# decyzji najlepszych lub dobrych|other=# decyzji najlepszych lub dobrych}."
+    ),
+    "review.note": (
+        "Ekspert ocenia każdą decyzję na podstawie tego, co było wtedy widać z twojego "
+        "miejsca. Koszty są w punktach twojego wyniku, ± błąd standardowy oceny; wskazany jest "
+        "tylko koszt, którego ocena jest pewna."
+    ),
+    "review.margin": "{points} ± {error}",
+    "review.kind.bid": "Licytacja",
+    "review.kind.call": "Wezwanie",
+    "review.kind.ecart": "Odłożenie kart",
+    "review.kind.slam": "Szlem",
+    "review.kind.poignee": "Garść",
+    "review.kind.play": "Lewa {trick}",
+    "review.grade.best": "najlepsza",
+    "review.grade.fine": "dobra",
+    "review.grade.inaccuracy": "niedokładność",
+    "review.grade.mistake": "błąd",
+    "review.grade.blunder": "poważny błąd",
+    "review.option.slam.none": "bez szlema",
+    "review.option.slam.slam": "szlem",
+    "review.option.slam.petit_chelem": "mały szlem",
+    "review.option.no_poignee": "niepokazana",
+    "review.option.poignee": "{level} garść",
+    "review.reason.contract_too_high": "kontrakt za wysoki na te karty",
+    "review.reason.contract_too_low": "wyższy kontrakt był wart więcej",
+    "review.reason.hand_not_taken": "z tymi kartami warto było brać",
+    "review.reason.petit_exposed": "Petit narażony na stratę",
+    "review.reason.petit_not_saved": "tu można było uratować Petita",
+    "review.reason.points_not_fed": "punkty niedołożone do lewy twojej strony",
+    "review.reason.points_given": "punkty oddane przeciwnikom",
+    "review.reason.trump_wasted": "zmarnowany atut",
+    "review.reason.excuse_timing": "Wymówka zagrana w złym momencie",
+    "review.progress": "Analiza twoich decyzji… {done}/{total}",
+    "review.busy": "Trener jest zajęty innymi analizami: spróbuj ponownie za minutę.",
+    "review.not_seated": "Możesz ocenić tylko własną grę: w tym rozdaniu nie było cię przy stole.",
+    "review.not_found": "Gra {id} nie ma zakończonego rozdania {n} do oceny.",
+    "review.in_play": "Ta gra wciąż trwa: jej rozdania można ocenić po jej zakończeniu.",
+    "review.challenge": (
+        "Trener nie ocenia rozdań wyzwania: inni członkowie grają tymi samymi kartami."
+    ),
+    "review.no_deal": (
+        "Na razie nie ma czego oceniać: żadna z twoich gier przy stole się nie zakończyła."
+    ),
+    "review.button": "Oceń moją grę",
+    "review.share_button": "Udostępnij",
+    "review.menu_placeholder": "Oceń moją grę w rozdaniu gry {id}…",
+    "review.menu_option": "Rozdanie {n}",
+    "review.shared": "Udostępniono przy stole.",
+    "terminal.review.hint": (
+        "Wpisz {review} przy następnym pytaniu, a trener oceni twoje decyzje z tego rozdania."
+    ),
+    "terminal.review.none": (
+        "Żadne rozdanie nie zostało jeszcze policzone: {review} ocenia twoje decyzje, gdy"
+        " pojawi się zapis punktacji rozdania."
+    ),
+    "terminal.review.stopped": "Ocena przerwana.",
+    "terminal.ask.review": (
+        "Gra skończona. Wpisz {review}, a trener oceni twoje decyzje z ostatniego rozdania,"
+        " albo naciśnij Enter, aby wyjść:"
+    ),
 }
