@@ -962,6 +962,7 @@ MESSAGES: dict[str, str] = {
     "review.key.reason": "- {kind}: {grade}, cost {points} — {reason}",
     "review.line.best": "{kind}: {chosen} · {grade}",
     "review.line": "{kind}: {chosen} (best: {best}; cost {points}) · {grade}",
+    "review.line.nocost": "{kind}: {chosen} (best: {best}) · {grade}",
     "review.quiet": (
         "Not listed: {count:plural:one=# decision|other=# decisions} graded best or fine."
     ),

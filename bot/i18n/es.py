@@ -1018,6 +1018,7 @@ MESSAGES: dict[str, str] = {
     "review.key.reason": "- {kind}: {grade}, coste {points} — {reason}",
     "review.line.best": "{kind}: {chosen} · {grade}",
     "review.line": "{kind}: {chosen} (la óptima: {best}; coste {points}) · {grade}",
+    "review.line.nocost": "{kind}: {chosen} (la óptima: {best}) · {grade}",
     "review.quiet": (
         "Sin listar: {count:plural:one=# decisión óptima o correcta|other=# decisiones "
         "óptimas o correctas}."

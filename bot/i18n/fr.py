@@ -1021,6 +1021,7 @@ MESSAGES: dict[str, str] = {
     "review.key.reason": "- {kind} : {grade}, coût {points} — {reason}",
     "review.line.best": "{kind} : {chosen} · {grade}",
     "review.line": "{kind} : {chosen} (meilleur : {best} ; coût {points}) · {grade}",
+    "review.line.nocost": "{kind} : {chosen} (meilleur : {best}) · {grade}",
     "review.quiet": (
         "Non listés : {count:plural:one=# choix meilleur ou correct|other=# choix meilleurs "
         "ou corrects}."

@@ -1039,6 +1039,7 @@ MESSAGES: dict[str, str] = {
     "review.key.reason": "- {kind}: {grade}, koszt {points} — {reason}",
     "review.line.best": "{kind}: {chosen} · {grade}",
     "review.line": "{kind}: {chosen} (najlepsza: {best}; koszt {points}) · {grade}",
+    "review.line.nocost": "{kind}: {chosen} (najlepsza: {best}) · {grade}",
     "review.quiet": (
         "Pominięte: {count:plural:one=# decyzja najlepsza lub dobra|few=# decyzje najlepsze lub "
         "dobre|many=# decyzji najlepszych lub dobrych|other=# decyzji najlepszych lub dobrych}."

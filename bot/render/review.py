@@ -130,12 +130,15 @@ def _decision_line(locale: str | None, decision: DecisionReview, margins: bool) 
         grade = f"**{grade}**"
     if decision.grade == Grade.BEST:
         return t(locale, "review.line.best", kind=kind, chosen=chosen, grade=grade)
+    best = option(locale, decision.kind, decision.best)
+    if decision.grade == Grade.FINE and decision.cost <= 0:  # a principle's, not the search's
+        return t(locale, "review.line.nocost", kind=kind, chosen=chosen, best=best, grade=grade)
     return t(
         locale,
         "review.line",
         kind=kind,
         chosen=chosen,
-        best=option(locale, decision.kind, decision.best),
+        best=best,
         points=_cost(locale, decision) if margins else _points(locale, decision.cost),
         grade=grade,
     )

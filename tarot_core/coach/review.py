@@ -183,6 +183,9 @@ def review_decision(decision: Decision, samples: int = SAMPLES) -> DecisionRevie
         reason = broken(view, picked.card, model.card)
         if reason is not None:
             verdict = Grade.INACCURACY
+    # A cost is shown where the estimate stands behind it: flagged, or fine within its
+    # noise; not where a principle overrules a sure estimate (the search is blind there).
+    shown = verdict.flagged or (verdict == Grade.FINE and not _sure((cost, error)))
     if verdict.flagged and reason is None:
         reason = reason_of(kind, view, picked, w.shown[reference])
     rules = view.rules
@@ -192,8 +195,8 @@ def review_decision(decision: Decision, samples: int = SAMPLES) -> DecisionRevie
         trick=decision.trick,
         chosen=option_text(rules, picked),
         best=option_text(rules, w.shown[reference]),
-        cost=round(max(cost, 0.0), 1) if verdict.flagged else 0.0,
-        error=round(error, 1) if verdict.flagged and error != float("inf") else 0.0,
+        cost=round(max(cost, 0.0), 1) if shown else 0.0,
+        error=round(error, 1) if shown and error != float("inf") else 0.0,
         grade=verdict,
         reason=reason if verdict.flagged else None,
         options=len(w.shown),
