@@ -928,4 +928,76 @@ MESSAGES: dict[str, str] = {
         "Deal each deal in that many variants, members compared within theirs (1 to 10)"
     ),
     "dm.title_challenge": "Challenge #{id}: deal {n} of {m}, you are seat {seat}",
+    # The coach (bot/render/review.py): a seat's decisions in one deal, weighed by the expert.
+    # For the Discord layer: review.not_found takes {id} (the game) and {n} (the deal, from 1);
+    # review.menu_placeholder takes {id}; review.menu_option takes {n}; review.busy,
+    # review.not_seated, review.in_play, review.challenge, review.no_deal, review.button,
+    # review.share_button and review.shared take nothing.
+    "review.title": "**Your decisions weighed · game {id}, deal {n}** ({seat})",
+    "review.title.deal": "**Your decisions weighed · deal {n}** ({seat})",
+    "review.share.title": "**{name}'s play reviewed by the coach · game {id}, deal {n}**",
+    "review.share.title.deal": "**{name}'s play reviewed by the coach · deal {n}**",
+    "review.no_decision": "No decision to weigh in this deal: every move was forced.",
+    "review.counts": "Decisions: {counts}",
+    "review.count.best": "{count:plural:one=# best|other=# best}",
+    "review.count.fine": "{count:plural:one=# fine|other=# fine}",
+    "review.count.inaccuracy": "{count:plural:one=# inaccuracy|other=# inaccuracies}",
+    "review.count.mistake": "{count:plural:one=# mistake|other=# mistakes}",
+    "review.count.blunder": "{count:plural:one=# blunder|other=# blunders}",
+    "review.clean": (
+        "No error found: each decision was the best, or as good within the estimate's margin."
+    ),
+    "review.cost": "Cost of errors: {points}",
+    "review.points": "{points:plural:one=# point|other=# points}",
+    "review.key.title": "Key moments:",
+    "review.key": "- {kind}: {grade}, cost {points}",
+    "review.key.reason": "- {kind}: {grade}, cost {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (best: {best}; cost {points}) · {grade}",
+    "review.quiet": (
+        "Not listed: {count:plural:one=# decision|other=# decisions} graded best or fine."
+    ),
+    "review.note": (
+        "Each decision is weighed by the expert from what you could see at that moment; "
+        "costs are in your score points."
+    ),
+    "review.kind.bid": "Bid",
+    "review.kind.call": "Call",
+    "review.kind.ecart": "Écart",
+    "review.kind.slam": "Slam",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Trick {trick}",
+    "review.grade.best": "best",
+    "review.grade.fine": "fine",
+    "review.grade.inaccuracy": "inaccuracy",
+    "review.grade.mistake": "mistake",
+    "review.grade.blunder": "blunder",
+    "review.option.slam.none": "no slam",
+    "review.option.slam.slam": "slam",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "not shown",
+    "review.option.poignee": "{level} poignée",
+    "review.reason.contract_too_high": "a contract too high for the hand",
+    "review.reason.contract_too_low": "a higher contract was worth more",
+    "review.reason.hand_not_taken": "the hand was worth taking",
+    "review.reason.petit_exposed": "the Petit put at risk",
+    "review.reason.petit_not_saved": "the Petit could be saved here",
+    "review.reason.points_not_fed": "points not fed to your side's trick",
+    "review.reason.points_given": "points given to the other side",
+    "review.reason.trump_wasted": "a trump wasted",
+    "review.reason.excuse_timing": "the Excuse played at the wrong time",
+    "review.progress": "Reviewing your decisions… {done}/{total}",
+    "review.busy": "The coach is busy with other reviews right now: try again in a minute.",
+    "review.not_seated": "You can only review your own play: you held no seat in this deal.",
+    "review.not_found": "Game {id} has no finished deal {n} to review.",
+    "review.in_play": "This game is still being played: review its deals once it has ended.",
+    "review.challenge": (
+        "The coach does not review a challenge's deals: other members play the same cards."
+    ),
+    "review.no_deal": "Nothing to review yet: none of your table games has ended.",
+    "review.button": "Review my play",
+    "review.share_button": "Share",
+    "review.menu_placeholder": "Review my play in a deal of game {id}…",
+    "review.menu_option": "Deal {n}",
+    "review.shared": "Shared with the table.",
 }

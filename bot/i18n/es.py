@@ -982,4 +982,80 @@ MESSAGES: dict[str, str] = {
         "Cada mano en tantas variantes, miembros comparados dentro de la suya (1 a 10)"
     ),
     "dm.title_challenge": "Desafío n.º {id}: mano {n} de {m}, estás en el asiento {seat}",
+    # ----- el entrenador (bot/render/review.py) ---------------------------------------------
+    "review.title": "**Tus decisiones analizadas · partida {id}, mano {n}** ({seat})",
+    "review.title.deal": "**Tus decisiones analizadas · mano {n}** ({seat})",
+    "review.share.title": (
+        "**El juego de {name} revisado por el entrenador · partida {id}, mano {n}**"
+    ),
+    "review.share.title.deal": "**El juego de {name} revisado por el entrenador · mano {n}**",
+    "review.no_decision": "No hay ninguna decisión que analizar en esta mano: todo era forzado.",
+    "review.counts": "Decisiones: {counts}",
+    "review.count.best": "{count:plural:one=# óptima|other=# óptimas}",
+    "review.count.fine": "{count:plural:one=# correcta|other=# correctas}",
+    "review.count.inaccuracy": "{count:plural:one=# imprecisión|other=# imprecisiones}",
+    "review.count.mistake": "{count:plural:one=# error|other=# errores}",
+    "review.count.blunder": "{count:plural:one=# error grave|other=# errores graves}",
+    "review.clean": (
+        "Ningún error: cada decisión fue la óptima, o igual de buena dentro del margen de la "
+        "estimación."
+    ),
+    "review.cost": "Coste de los errores: {points}",
+    "review.points": "{points:plural:one=# punto|other=# puntos}",
+    "review.key.title": "Momentos clave:",
+    "review.key": "- {kind}: {grade}, coste {points}",
+    "review.key.reason": "- {kind}: {grade}, coste {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (la óptima: {best}; coste {points}) · {grade}",
+    "review.quiet": (
+        "Sin listar: {count:plural:one=# decisión óptima o correcta|other=# decisiones "
+        "óptimas o correctas}."
+    ),
+    "review.note": (
+        "El experto analiza cada decisión con lo que podías ver en ese momento; los costes "
+        "van en puntos de tu marcador."
+    ),
+    "review.kind.bid": "Puja",
+    "review.kind.call": "Llamada",
+    "review.kind.ecart": "Descarte",
+    "review.kind.slam": "Slam",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Baza {trick}",
+    "review.grade.best": "óptima",
+    "review.grade.fine": "correcta",
+    "review.grade.inaccuracy": "imprecisión",
+    "review.grade.mistake": "error",
+    "review.grade.blunder": "error grave",
+    "review.option.slam.none": "sin slam",
+    "review.option.slam.slam": "slam",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "no mostrada",
+    "review.option.poignee": "poignée {level}",
+    "review.reason.contract_too_high": "un contrato demasiado alto para tus cartas",
+    "review.reason.contract_too_low": "un contrato más alto valía más",
+    "review.reason.hand_not_taken": "tus cartas merecían tomar",
+    "review.reason.petit_exposed": "el Petit puesto en peligro",
+    "review.reason.petit_not_saved": "el Petit podía salvarse aquí",
+    "review.reason.points_not_fed": "puntos sin cargar en la baza de tu bando",
+    "review.reason.points_given": "puntos regalados al otro bando",
+    "review.reason.trump_wasted": "un triunfo desperdiciado",
+    "review.reason.excuse_timing": "la Excusa jugada a destiempo",
+    "review.progress": "Analizando tus decisiones… {done}/{total}",
+    "review.busy": (
+        "El entrenador está ocupado con otros análisis: vuelve a intentarlo en un minuto."
+    ),
+    "review.not_seated": "Solo puedes revisar tu propio juego: no tenías asiento en esta mano.",
+    "review.not_found": "La partida {id} no tiene una mano {n} terminada que revisar.",
+    "review.in_play": (
+        "Esta partida sigue en juego: sus manos se pueden revisar cuando haya terminado."
+    ),
+    "review.challenge": (
+        "El entrenador no revisa las manos de un desafío: otros miembros juegan las mismas cartas."
+    ),
+    "review.no_deal": ("Nada que revisar todavía: ninguna de tus partidas en mesa ha terminado."),
+    "review.button": "Revisar mi juego",
+    "review.share_button": "Compartir",
+    "review.menu_placeholder": "Revisar mi juego en una mano de la partida {id}…",
+    "review.menu_option": "Mano {n}",
+    "review.shared": "Compartido con la mesa.",
 }

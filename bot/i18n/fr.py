@@ -987,4 +987,80 @@ MESSAGES: dict[str, str] = {
         "Chaque donne en autant de variantes, membres comparés dans la leur (1 à 10)"
     ),
     "dm.title_challenge": "Défi n°{id} : donne {n} sur {m}, vous êtes à la place {seat}",
+    # ----- le coach (bot/render/review.py) --------------------------------------------------
+    "review.title": "**Vos décisions passées au crible · partie {id}, donne {n}** ({seat})",
+    "review.title.deal": "**Vos décisions passées au crible · donne {n}** ({seat})",
+    "review.share.title": "**Le jeu de {name} revu par le coach · partie {id}, donne {n}**",
+    "review.share.title.deal": "**Le jeu de {name} revu par le coach · donne {n}**",
+    "review.no_decision": "Aucune décision à peser dans cette donne : chaque coup était forcé.",
+    "review.counts": "Décisions : {counts}",
+    "review.count.best": "{count:plural:one=# meilleur choix|other=# meilleurs choix}",
+    "review.count.fine": "{count:plural:one=# correct|other=# corrects}",
+    "review.count.inaccuracy": "{count:plural:one=# imprécision|other=# imprécisions}",
+    "review.count.mistake": "{count:plural:one=# erreur|other=# erreurs}",
+    "review.count.blunder": "{count:plural:one=# gaffe|other=# gaffes}",
+    "review.clean": (
+        "Aucune erreur relevée : chaque décision était la meilleure, ou aussi bonne dans la "
+        "marge de l'estimation."
+    ),
+    "review.cost": "Coût des erreurs : {points}",
+    "review.points": "{points:plural:one=# point|other=# points}",
+    "review.key.title": "Moments clés :",
+    "review.key": "- {kind} : {grade}, coût {points}",
+    "review.key.reason": "- {kind} : {grade}, coût {points} — {reason}",
+    "review.line.best": "{kind} : {chosen} · {grade}",
+    "review.line": "{kind} : {chosen} (meilleur : {best} ; coût {points}) · {grade}",
+    "review.quiet": (
+        "Non listés : {count:plural:one=# choix meilleur ou correct|other=# choix meilleurs "
+        "ou corrects}."
+    ),
+    "review.note": (
+        "Chaque décision est pesée par l'expert d'après ce que vous pouviez voir à ce "
+        "moment-là ; les coûts sont en points de votre score."
+    ),
+    "review.kind.bid": "Enchère",
+    "review.kind.call": "Appel",
+    "review.kind.ecart": "Écart",
+    "review.kind.slam": "Chelem",
+    "review.kind.poignee": "Poignée",
+    "review.kind.play": "Pli {trick}",
+    "review.grade.best": "meilleur choix",
+    "review.grade.fine": "correct",
+    "review.grade.inaccuracy": "imprécision",
+    "review.grade.mistake": "erreur",
+    "review.grade.blunder": "gaffe",
+    "review.option.slam.none": "pas de chelem",
+    "review.option.slam.slam": "chelem",
+    "review.option.slam.petit_chelem": "petit chelem",
+    "review.option.no_poignee": "non montrée",
+    "review.option.poignee": "poignée {level}",
+    "review.reason.contract_too_high": "un contrat trop haut pour la main",
+    "review.reason.contract_too_low": "un contrat plus haut valait davantage",
+    "review.reason.hand_not_taken": "la main méritait d'être prise",
+    "review.reason.petit_exposed": "le Petit mis en danger",
+    "review.reason.petit_not_saved": "le Petit pouvait être sauvé ici",
+    "review.reason.points_not_fed": "des points à charger sur le pli de votre camp",
+    "review.reason.points_given": "des points donnés au camp adverse",
+    "review.reason.trump_wasted": "un atout gaspillé",
+    "review.reason.excuse_timing": "l'Excuse jouée au mauvais moment",
+    "review.progress": "Analyse de vos décisions… {done}/{total}",
+    "review.busy": "Le coach est occupé par d'autres analyses : réessayez dans une minute.",
+    "review.not_seated": (
+        "Vous ne pouvez revoir que votre propre jeu : vous n'aviez pas de place dans cette donne."
+    ),
+    "review.not_found": "La partie {id} n'a pas de donne {n} terminée à revoir.",
+    "review.in_play": (
+        "Cette partie est encore en cours : ses donnes se revoient une fois qu'elle est finie."
+    ),
+    "review.challenge": (
+        "Le coach ne revoit pas les donnes d'un défi : d'autres membres jouent les mêmes cartes."
+    ),
+    "review.no_deal": (
+        "Rien à revoir pour l'instant : aucune de vos parties à une table n'est terminée."
+    ),
+    "review.button": "Revoir mon jeu",
+    "review.share_button": "Partager",
+    "review.menu_placeholder": "Revoir mon jeu dans une donne de la partie {id}…",
+    "review.menu_option": "Donne {n}",
+    "review.shared": "Partagé avec la table.",
 }

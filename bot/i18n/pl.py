@@ -999,4 +999,83 @@ MESSAGES: dict[str, str] = {
         "Każde rozdanie w tylu wariantach, gracze porównywani w obrębie swojego (1–10)"
     ),
     "dm.title_challenge": "Wyzwanie nr {id}: rozdanie {n} z {m}, siedzisz na miejscu {seat}",
+    # ----- trener (bot/render/review.py) ---------------------------------------------------
+    "review.title": "**Twoje decyzje pod lupą · gra {id}, rozdanie {n}** ({seat})",
+    "review.title.deal": "**Twoje decyzje pod lupą · rozdanie {n}** ({seat})",
+    "review.share.title": "**Trener ocenia grę: {name} · gra {id}, rozdanie {n}**",
+    "review.share.title.deal": "**Trener ocenia grę: {name} · rozdanie {n}**",
+    "review.no_decision": "W tym rozdaniu nie było decyzji do oceny: każdy ruch był wymuszony.",
+    "review.counts": "Decyzje: {counts}",
+    "review.count.best": (
+        "{count:plural:one=# najlepsza|few=# najlepsze|many=# najlepszych|other=# najlepszej}"
+    ),
+    "review.count.fine": "{count:plural:one=# dobra|few=# dobre|many=# dobrych|other=# dobrej}",
+    "review.count.inaccuracy": (
+        "{count:plural:one=# niedokładność|few=# niedokładności|many=# niedokładności"
+        "|other=# niedokładności}"
+    ),
+    "review.count.mistake": "{count:plural:one=# błąd|few=# błędy|many=# błędów|other=# błędu}",
+    "review.count.blunder": (
+        "{count:plural:one=# poważny błąd|few=# poważne błędy|many=# poważnych błędów"
+        "|other=# poważnego błędu}"
+    ),
+    "review.clean": (
+        "Brak błędów: każda decyzja była najlepsza albo równie dobra w granicach niepewności oceny."
+    ),
+    "review.cost": "Koszt błędów: {points}",
+    "review.points": "{points:plural:one=# punkt|few=# punkty|many=# punktów|other=# punktu}",
+    "review.key.title": "Kluczowe momenty:",
+    "review.key": "- {kind}: {grade}, koszt {points}",
+    "review.key.reason": "- {kind}: {grade}, koszt {points} — {reason}",
+    "review.line.best": "{kind}: {chosen} · {grade}",
+    "review.line": "{kind}: {chosen} (najlepsza: {best}; koszt {points}) · {grade}",
+    "review.quiet": (
+        "Pominięte: {count:plural:one=# decyzja najlepsza lub dobra|few=# decyzje najlepsze lub "
+        "dobre|many=# decyzji najlepszych lub dobrych|other=# decyzji najlepszych lub dobrych}."
+    ),
+    "review.note": (
+        "Ekspert ocenia każdą decyzję na podstawie tego, co było wtedy widać z twojego "
+        "miejsca; koszty są w punktach twojego wyniku."
+    ),
+    "review.kind.bid": "Licytacja",
+    "review.kind.call": "Wezwanie",
+    "review.kind.ecart": "Odłożenie kart",
+    "review.kind.slam": "Szlem",
+    "review.kind.poignee": "Garść",
+    "review.kind.play": "Lewa {trick}",
+    "review.grade.best": "najlepsza",
+    "review.grade.fine": "dobra",
+    "review.grade.inaccuracy": "niedokładność",
+    "review.grade.mistake": "błąd",
+    "review.grade.blunder": "poważny błąd",
+    "review.option.slam.none": "bez szlema",
+    "review.option.slam.slam": "szlem",
+    "review.option.slam.petit_chelem": "mały szlem",
+    "review.option.no_poignee": "niepokazana",
+    "review.option.poignee": "{level} garść",
+    "review.reason.contract_too_high": "kontrakt za wysoki na te karty",
+    "review.reason.contract_too_low": "wyższy kontrakt był wart więcej",
+    "review.reason.hand_not_taken": "z tymi kartami warto było brać",
+    "review.reason.petit_exposed": "Petit narażony na stratę",
+    "review.reason.petit_not_saved": "tu można było uratować Petita",
+    "review.reason.points_not_fed": "punkty niedołożone do lewy twojej strony",
+    "review.reason.points_given": "punkty oddane przeciwnikom",
+    "review.reason.trump_wasted": "zmarnowany atut",
+    "review.reason.excuse_timing": "Wymówka zagrana w złym momencie",
+    "review.progress": "Analiza twoich decyzji… {done}/{total}",
+    "review.busy": "Trener jest zajęty innymi analizami: spróbuj ponownie za minutę.",
+    "review.not_seated": "Możesz ocenić tylko własną grę: w tym rozdaniu nie było cię przy stole.",
+    "review.not_found": "Gra {id} nie ma zakończonego rozdania {n} do oceny.",
+    "review.in_play": "Ta gra wciąż trwa: jej rozdania można ocenić po jej zakończeniu.",
+    "review.challenge": (
+        "Trener nie ocenia rozdań wyzwania: inni członkowie grają tymi samymi kartami."
+    ),
+    "review.no_deal": (
+        "Na razie nie ma czego oceniać: żadna z twoich gier przy stole się nie zakończyła."
+    ),
+    "review.button": "Oceń moją grę",
+    "review.share_button": "Udostępnij",
+    "review.menu_placeholder": "Oceń moją grę w rozdaniu gry {id}…",
+    "review.menu_option": "Rozdanie {n}",
+    "review.shared": "Udostępniono przy stole.",
 }
