@@ -512,7 +512,13 @@ MESSAGES: dict[str, str] = {
         "matchpoints; `/challenge create` opens one, and the daily challenge channel of `/tarot "
         "settings` gets one every day (Manage Server)\n- `/help`: this help\n- `/leaderboard`, "
         "`/stats`, `/history`: results and deal records (`/leaderboard period`: all time, this "
-        "week or this month)\n\nThe rules in full: see them with `/tarot rules` and in "
+        "week or this month)"
+        "\n\n**The coach**: `/tarot review` (or *Review my play* on a score sheet or in "
+        "`/history`) weighs each of your decisions in a finished deal (bid, écart, poignée, "
+        "cards) by the expert's search from what you could see then: the best option, the "
+        "cost in points, a grade from best to blunder. Only for you; *Share* posts the "
+        "summary, never a card. In the terminal game: `review`."
+        "\n\nThe rules in full: see them with `/tarot rules` and in "
         "`docs/rules.md` of the bot's repository."
     ),
     "rules.title_table": "The rules of this table",
@@ -554,6 +560,7 @@ MESSAGES: dict[str, str] = {
     "ui.threads_manage_guild": "Only members with the Manage Server permission can change this.",
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "settings",
+    "name.tarot.review": "review",
     "cmd.tarot.settings": "Show or change this server's table settings (Manage Server)",
     "cmd.tarot.settings.setting": "The setting to show or change",
     "cmd.tarot.settings.value": "Its new value (leave empty to see what it takes)",
@@ -749,6 +756,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "help, ?",
     "terminal.words.score": "score, scores, totals",
     "terminal.words.quit": "quit, exit",
+    "terminal.words.review": "review",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "French Tarot at {players} players: you are seat 1, against {names}.",
@@ -759,8 +767,8 @@ MESSAGES: dict[str, str] = {
         " so, or as KS, 10H, 21, EX."
     ),
     "terminal.commands": (
-        "At any prompt: {help} for what you can answer, {score} for the totals, {quit} to"
-        " leave the game."
+        "At any prompt: {help} for what you can answer, {score} for the totals, {review} for"
+        " the coach's review of your decisions in the last deal, {quit} to leave the game."
     ),
     "terminal.deal_header": "=== Deal {n} of {m} · dealer: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -805,8 +813,8 @@ MESSAGES: dict[str, str] = {
     "terminal.not_understood": "Not understood: “{answer}”.",
     "terminal.type": "Type {accepted}.",
     "terminal.help": (
-        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {quit} to"
-        " leave the game."
+        "Here you can type {accepted}. At any prompt: {score} for the totals so far, {review}"
+        " for the coach's review of the last deal, {quit} to leave the game."
     ),
     "terminal.ask.bid": "Your bid ({choices}):",
     "terminal.ask.call": "Call a card: its holder is your partner ({choices}):",
@@ -1000,4 +1008,16 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Review my play in a deal of game {id}…",
     "review.menu_option": "Deal {n}",
     "review.shared": "Shared with the table.",
+    "terminal.review.hint": (
+        "Type {review} at the next prompt to have your decisions in this deal weighed by the coach."
+    ),
+    "terminal.review.none": (
+        "No deal has been scored yet: {review} weighs your decisions once a deal's score sheet"
+        " is shown."
+    ),
+    "terminal.review.stopped": "Review stopped.",
+    "terminal.ask.review": (
+        "The game is over. Type {review} for the coach's review of your decisions in the last"
+        " deal, or press Enter to leave:"
+    ),
 }

@@ -543,7 +543,14 @@ MESSAGES: dict[str, str] = {
         "en puntos de partido; `/challenge crear` abre uno, y el canal del desafío diario de "
         "`/tarot ajustes` recibe uno cada día (Gestionar servidor)\n- `/ayuda`: esta ayuda\n- "
         "`/clasificacion`, `/estadisticas`, `/historial`: resultados y registros de las manos "
-        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)\n\nLas reglas "
+        "(`/clasificacion periodo`: desde siempre, esta semana o este mes)"
+        "\n\n**El entrenador**: `/tarot revisar` (o *Revisar mi juego* en una hoja de "
+        "puntuación o en `/historial`) analiza cada decisión tuya de una mano terminada "
+        "(puja, descarte, poignée, cartas) con la búsqueda del experto, desde lo que veías "
+        "entonces: la mejor opción, el coste en puntos y una nota de «óptima» a «error "
+        "grave». Solo para ti; *Compartir* publica el resumen, sin ninguna carta. En el "
+        "terminal: `revisar`."
+        "\n\nLas reglas "
         "completas: míralas con `/tarot reglas` y en `docs/rules.md` del repositorio del bot."
     ),
     "rules.title_table": "Las reglas de esta mesa",
@@ -588,6 +595,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ajustes",
+    "name.tarot.review": "revisar",
     "cmd.tarot.settings": "Ver o cambiar los ajustes de mesa de este servidor (Gestionar servidor)",
     "cmd.tarot.settings.setting": "El ajuste que ver o cambiar",
     "cmd.tarot.settings.value": "Su nuevo valor (vacío: ver qué admite)",
@@ -791,6 +799,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "ayuda, ?",
     "terminal.words.score": "puntos, marcador, totales",
     "terminal.words.quit": "salir, terminar",
+    "terminal.words.review": "revisar, análisis",
     "terminal.words.slam": "slam, chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": (
@@ -805,7 +814,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "En cualquier pregunta: {help} para ver qué puedes responder, {score} para los"
-        " totales, {quit} para dejar la partida."
+        " totales, {review} para que el entrenador analice tus decisiones de la última mano,"
+        " {quit} para dejar la partida."
     ),
     "terminal.deal_header": "=== Mano {n} de {m} · reparte: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -853,7 +863,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Escribe {accepted}.",
     "terminal.help": (
         "Aquí puedes escribir {accepted}. En cualquier pregunta: {score} para los totales,"
-        " {quit} para dejar la partida."
+        " {review} para el análisis de la última mano por el entrenador, {quit} para dejar la"
+        " partida."
     ),
     "terminal.ask.bid": "Tu apuesta ({choices}):",
     "terminal.ask.call": "Llama una carta: quien la tenga será tu pareja ({choices}):",
@@ -1058,4 +1069,17 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Revisar mi juego en una mano de la partida {id}…",
     "review.menu_option": "Mano {n}",
     "review.shared": "Compartido con la mesa.",
+    "terminal.review.hint": (
+        "Escribe {review} en la próxima pregunta para que el entrenador analice tus decisiones"
+        " de esta mano."
+    ),
+    "terminal.review.none": (
+        "Todavía no se ha puntuado ninguna mano: {review} analiza tus decisiones cuando se"
+        " muestra la hoja de puntuación de una mano."
+    ),
+    "terminal.review.stopped": "Análisis interrumpido.",
+    "terminal.ask.review": (
+        "La partida ha terminado. Escribe {review} para que el entrenador analice tus"
+        " decisiones de la última mano, o pulsa Intro para salir:"
+    ),
 }

@@ -535,7 +535,14 @@ MESSAGES: dict[str, str] = {
         "salon du défi du jour de `/tarot reglages` en reçoit un chaque jour (Gérer le "
         "serveur)\n- `/aide` : cette aide\n- `/classement`, `/statistiques`, `/historique` : "
         "résultats et fiches des donnes (`/classement periode` : depuis toujours, cette semaine "
-        "ou ce mois-ci)\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
+        "ou ce mois-ci)"
+        "\n\n**Le coach** : `/tarot revoir` (ou *Revoir mon jeu* sur une feuille de marque ou "
+        "dans `/historique`) pèse chacune de vos décisions d'une donne terminée (enchère, "
+        "écart, poignée, cartes) par la recherche de l'expert, d'après ce que vous voyiez "
+        "alors : meilleure option, coût en points, note de « meilleur choix » à « gaffe ». "
+        "Pour vous seul ; *Partager* publie le résumé, sans aucune carte. En terminal : "
+        "`revoir`."
+        "\n\nLes règles complètes : voyez-les avec `/tarot regles` et dans "
         "`docs/rules.md` du dépôt du bot."
     ),
     "rules.title_table": "Les règles de cette table",
@@ -581,6 +588,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "reglages",
+    "name.tarot.review": "revoir",
     "cmd.tarot.settings": "Voir ou changer les réglages de table du serveur (Gérer le serveur)",
     "cmd.tarot.settings.setting": "Le réglage à voir ou à changer",
     "cmd.tarot.settings.value": "Sa nouvelle valeur (vide : voir ce qu'il accepte)",
@@ -789,6 +797,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "aide, ?",
     "terminal.words.score": "score, scores, totaux",
     "terminal.words.quit": "quitter, sortir",
+    "terminal.words.review": "revoir, analyse",
     "terminal.words.slam": "chelem, grand chelem",
     "terminal.words.petit_chelem": "petit chelem, petit",
     "terminal.welcome": "Tarot à {players} joueurs : vous êtes à la place 1, contre {names}.",
@@ -801,7 +810,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "À chaque question : {help} pour ce que vous pouvez répondre, {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse par le coach de vos décisions de la dernière donne, {quit}"
+        " pour quitter la partie."
     ),
     "terminal.deal_header": "=== Donne {n} sur {m} · donneur : {name} ===",
     "terminal.deal_header_sits_out": (
@@ -862,7 +872,8 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Tapez {accepted}.",
     "terminal.help": (
         "Ici vous pouvez taper {accepted}. À chaque question : {score} pour les totaux,"
-        " {quit} pour quitter la partie."
+        " {review} pour l'analyse de la dernière donne par le coach, {quit} pour quitter la"
+        " partie."
     ),
     "terminal.ask.bid": "Votre enchère ({choices}) :",
     "terminal.ask.call": "Appelez une carte : qui l'a est votre partenaire ({choices}) :",
@@ -1063,4 +1074,17 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Revoir mon jeu dans une donne de la partie {id}…",
     "review.menu_option": "Donne {n}",
     "review.shared": "Partagé avec la table.",
+    "terminal.review.hint": (
+        "Tapez {review} à la prochaine question pour faire peser vos décisions de cette donne"
+        " par le coach."
+    ),
+    "terminal.review.none": (
+        "Aucune donne n'a encore été comptée : {review} pèse vos décisions une fois la feuille"
+        " de marque d'une donne affichée."
+    ),
+    "terminal.review.stopped": "Analyse interrompue.",
+    "terminal.ask.review": (
+        "La partie est finie. Tapez {review} pour l'analyse par le coach de vos décisions de la"
+        " dernière donne, ou Entrée pour partir :"
+    ),
 }

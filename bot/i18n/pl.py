@@ -553,7 +553,14 @@ MESSAGES: dict[str, str] = {
         "w punktach meczowych; `/challenge utworz` otwiera wyzwanie, a kanał wyzwania dnia z "
         "`/tarot ustawienia` dostaje je codziennie (Zarządzanie serwerem)\n- `/pomoc`: ta "
         "pomoc\n- `/ranking`, `/statystyki`, `/historia`: wyniki i zapisy rozdań (`/ranking "
-        "okres`: od początku, ten tydzień lub ten miesiąc)\n\nPełne zasady: zobacz je poleceniem "
+        "okres`: od początku, ten tydzień lub ten miesiąc)"
+        "\n\n**Trener**: `/tarot ocena` (albo *Oceń moją grę* przy zapisie punktacji lub w "
+        "`/historia`) waży każdą twoją decyzję z zakończonego rozdania (licytację, odłożenie "
+        "kart, garść, karty) wyszukiwaniem eksperta, na podstawie tego, co było wtedy widać: "
+        "najlepsza opcja, koszt w punktach i ocena od „najlepsza” do „poważny błąd”. Tylko "
+        "dla ciebie; *Udostępnij* publikuje podsumowanie, bez żadnej karty. W terminalu: "
+        "`ocena`."
+        "\n\nPełne zasady: zobacz je poleceniem "
         "`/tarot zasady` i w `docs/rules.md` w repozytorium bota."
     ),
     "rules.title_table": "Zasady tego stołu",
@@ -595,6 +602,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ustawienia",
+    "name.tarot.review": "ocena",
     "cmd.tarot.settings": "Pokaż lub zmień ustawienia stołów tego serwera (Zarządzanie serwerem)",
     "cmd.tarot.settings.setting": "Ustawienie do pokazania lub zmiany",
     "cmd.tarot.settings.value": "Jego nowa wartość (puste: pokaż, co przyjmuje)",
@@ -798,6 +806,7 @@ MESSAGES: dict[str, str] = {
     "terminal.words.help": "pomoc, ?",
     "terminal.words.score": "wynik, wyniki, punkty",
     "terminal.words.quit": "koniec, wyjdź",
+    "terminal.words.review": "ocena, analiza",
     "terminal.words.slam": "szlem",
     "terminal.words.petit_chelem": "mały szlem, maly szlem, petit chelem",
     "terminal.welcome": (
@@ -813,7 +822,8 @@ MESSAGES: dict[str, str] = {
     ),
     "terminal.commands": (
         "Przy każdym pytaniu: {help} pokazuje, co można odpowiedzieć, {score} podaje sumy"
-        " punktów, {quit} kończy grę."
+        " punktów, {review} pokazuje ocenę twoich decyzji z ostatniego rozdania przez"
+        " trenera, {quit} kończy grę."
     ),
     "terminal.deal_header": "=== Rozdanie {n} z {m} · rozdaje: {name} ===",
     "terminal.deal_header_sits_out": (
@@ -871,7 +881,7 @@ MESSAGES: dict[str, str] = {
     "terminal.type": "Wpisz: {accepted}.",
     "terminal.help": (
         "Tutaj możesz wpisać: {accepted}. Przy każdym pytaniu: {score} podaje sumy punktów,"
-        " {quit} kończy grę."
+        " {review} pokazuje ocenę ostatniego rozdania przez trenera, {quit} kończy grę."
     ),
     "terminal.ask.bid": "Twoja licytacja ({choices}):",
     "terminal.ask.call": "Wezwij kartę: jej posiadacz będzie twoim partnerem ({choices}):",
@@ -1078,4 +1088,16 @@ MESSAGES: dict[str, str] = {
     "review.menu_placeholder": "Oceń moją grę w rozdaniu gry {id}…",
     "review.menu_option": "Rozdanie {n}",
     "review.shared": "Udostępniono przy stole.",
+    "terminal.review.hint": (
+        "Wpisz {review} przy następnym pytaniu, a trener oceni twoje decyzje z tego rozdania."
+    ),
+    "terminal.review.none": (
+        "Żadne rozdanie nie zostało jeszcze policzone: {review} ocenia twoje decyzje, gdy"
+        " pojawi się zapis punktacji rozdania."
+    ),
+    "terminal.review.stopped": "Ocena przerwana.",
+    "terminal.ask.review": (
+        "Gra skończona. Wpisz {review}, a trener oceni twoje decyzje z ostatniego rozdania,"
+        " albo naciśnij Enter, aby wyjść:"
+    ),
 }

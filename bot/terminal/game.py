@@ -33,6 +33,7 @@ from tarot_core import (
     trick_seats,
     view,
 )
+from tarot_core.coach import SAMPLES
 
 from ..render.cards import sort_for_display
 from ..render.refusals import rule_text
@@ -48,6 +49,7 @@ from .answers import (
     read_contract,
     read_word,
 )
+from .coach import Coach
 from .prompts import Prompts, Quit
 from .texts import INDENT, PERSON, Texts
 
@@ -71,9 +73,11 @@ class TerminalGame:
         deals: int | None = None,
         seed: int | None = None,
         think_ms: int | None = None,
+        review_samples: int = SAMPLES,
     ) -> None:
         """``bots`` and ``levels``: each other seat's player and its level's name;
-        ``think_ms``: the experts' time per decision, said at the start."""
+        ``think_ms``: the experts' time per decision, said at the start;
+        ``review_samples``: the worlds the coach weighs each decision in."""
         self.game = Game(rules, deals=deals, seed=seed)
         self.rules = rules
         self.bots = bots
@@ -81,7 +85,9 @@ class TerminalGame:
         self.think_ms = think_ms
         self.text = Texts(lang, rules, levels, self.game.target)
         self.lang = lang
-        self.prompts = Prompts(self.text, ask, self.say, self.score_line)
+        self.ask = ask
+        self.prompts = Prompts(self.text, ask, self.say, self.score_line, self.review_last)
+        self.coach = Coach(lang, out, self.say, review_samples)
         self.headed = 0
         """Deals whose header was printed."""
         self.reported = 0
@@ -110,6 +116,7 @@ class TerminalGame:
             self.catch_up()
             while not self.game.over:
                 self.step()
+            return self.epilogue()
         except Quit as left:
             self.say()
             self.say(self.text("terminal.abandoned"))
@@ -133,6 +140,7 @@ class TerminalGame:
                 "terminal.commands",
                 help=first_word(self.lang, "help"),
                 score=first_word(self.lang, "score"),
+                review=first_word(self.lang, "review"),
                 quit=first_word(self.lang, "quit"),
             )
         )
@@ -273,12 +281,62 @@ class TerminalGame:
         else:
             chien = sort_for_display(cards_of(deal.chien))
             self.say(self.text("terminal.chien_unseen", cards=self.text.cards(chien)))
+        if n == 1 and not self.game.over:  # the game's end asks about the last deal itself
+            self.say(self.text("terminal.review.hint", review=first_word(self.lang, "review")))
 
     def game_over(self) -> None:
         final = deal_events(self.game, len(self.game.deals), finished=True)[-1]
         assert isinstance(final, GameFinished)
         self.gap()
         self.say("\n".join(self.text.standings(final)))
+
+    # ----- the coach ---------------------------------------------------------------------
+
+    def last_scored(self) -> int | None:
+        """The index of the last deal whose score sheet was shown."""
+        scored = [
+            index
+            for index, deal in enumerate(self.game.deals[: self.reported])
+            if deal.result is not None and deal.result.outcome == Outcome.PLAYED
+        ]
+        return scored[-1] if scored else None
+
+    def review_last(self) -> None:
+        """``review``: the person's decisions in the last deal scored, weighed by the coach."""
+        index = self.last_scored()
+        if index is None:
+            self.say(self.text("terminal.review.none", review=first_word(self.lang, "review")))
+            return
+        self.gap()
+        number = self.counted_before(index) + 1
+        text = self.coach.review(index, self.game.deals[index], PERSON, number)
+        self.say(text if text is not None else self.text("terminal.review.stopped"))
+        self.gap()
+
+    def epilogue(self) -> int:
+        """After the standings: the last deal's review on request; Enter, ``quit`` or the
+        end of the input leave (0), Ctrl-C too (130)."""
+        review = first_word(self.lang, "review")
+        prompt = self.text("terminal.ask.review", review=review)
+        while True:
+            try:
+                raw = self.ask(prompt + " ")
+            except EOFError:
+                return 0
+            except KeyboardInterrupt:
+                self.say()
+                return 130
+            command = read_word(self.lang, raw, "review", "quit", "score", "help")
+            if not raw.strip() or command == "quit":
+                return 0
+            if command == "review":
+                self.review_last()
+            elif command == "score":
+                self.say(self.score_line())
+            else:
+                if command is None:
+                    self.say(self.text("terminal.not_understood", answer=raw.strip()))
+                self.say(self.text("terminal.type", accepted=review))
 
     def score_line(self) -> str:
         played = self.game.played

@@ -2,8 +2,9 @@
 
 An answer that is not recognised is never taken for a "no": the prompt says what it was
 not, lists what is accepted and asks again. ``help`` (what may be typed now) and
-``score`` (the totals so far) work at every prompt; ``quit``, the end of the input
-(Ctrl-D) and Ctrl-C end the game (``Quit``).
+``score`` (the totals so far) and ``review`` (the coach's review of the person's decisions
+in the last deal scored) work at every prompt; ``quit``, the end of the input (Ctrl-D) and
+Ctrl-C end the game (``Quit``).
 """
 
 from __future__ import annotations
@@ -32,11 +33,13 @@ class Prompts:
         ask: Callable[[str], str],
         say: Callable[[str], None],
         score: Callable[[], str],
+        review: Callable[[], None],
     ) -> None:
         self.texts = texts
         self.ask = ask
         self.say = say
         self.score = score
+        self.review = review
 
     def read(
         self,
@@ -70,7 +73,7 @@ class Prompts:
                 raise Quit from None
             except KeyboardInterrupt:
                 raise Quit(interrupted=True) from None
-            command = read_word(lang, raw, "quit", "help", "score")
+            command = read_word(lang, raw, "quit", "help", "score", "review")
             if command == "quit":
                 raise Quit
             if command == "help":
@@ -79,12 +82,15 @@ class Prompts:
                         "terminal.help",
                         accepted=accepted,
                         score=first_word(lang, "score"),
+                        review=first_word(lang, "review"),
                         quit=first_word(lang, "quit"),
                     )
                 )
                 self.say(self.texts.notation())
             elif command == "score":
                 self.say(self.score())
+            elif command == "review":
+                self.review()
             elif not raw.strip():
                 self.say(self.texts("terminal.type", accepted=accepted))
             else:

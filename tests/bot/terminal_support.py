@@ -15,7 +15,9 @@ from tarot_core import Bid, Call, Deal, Discard, Play, Rules
 from tarot_core.bots import make_bot
 from tarot_core.cards import format_card
 
-KINDS = ("bid", "call", "ecart", "slam", "misere", "poignee", "lead", "play")
+REVIEW_SAMPLES = 8
+"""The worlds the coach weighs each decision in, in these games: a review in a second."""
+KINDS = ("bid", "call", "ecart", "slam", "misere", "poignee", "lead", "play", "review")
 
 
 def kind_of(lang: str, prompt: str) -> str:
@@ -74,6 +76,8 @@ class Person:
 
     def answer(self, kind: str) -> str:
         assert self.game is not None
+        if kind == "review":  # the game is over: Enter leaves
+            return ""
         deal = self.game.game.current
         legal = deal.legal_actions(PERSON)
         if kind == "bid":
@@ -104,6 +108,7 @@ def play(
     level: str = "random",
     deals: int | None = None,
     first: Deal | None = None,
+    review_samples: int = REVIEW_SAMPLES,
 ) -> TerminalGame:
     """A whole game (or until the person quits) with fast bots, its ``first`` deal dealt
     as given; its output goes to the person's transcript."""
@@ -117,6 +122,7 @@ def play(
         out=person.out,
         deals=deals,
         seed=seed,
+        review_samples=review_samples,
     )
     if first is not None:
         game.game.deals[0] = first

@@ -227,7 +227,8 @@ def test_the_hand_comes_first_then_the_prompt_every_time() -> None:
     person = Person(take=True)
     play(person, Rules(players=5), seed=4, deals=1)
     blocks = person.transcript.split("\n> ")
-    for block in blocks[:-1]:
+    assert blocks[-2].endswith(t("en", "terminal.ask.review", review="review"))
+    for block in blocks[:-2]:  # the last prompt, once the game is over, asks for no card
         before_prompt = block.rsplit("\n", 1)[0]
         last_hand = before_prompt.rfind("Your hand:")
         assert last_hand != -1, block[-300:]
@@ -282,7 +283,10 @@ def test_help_and_score_work_at_any_prompt_and_change_nothing() -> None:
     play(person, Rules(players=4), seed=9, deals=1, first=make_deal(4, dealer=3))
     text = person.transcript
     assert "> help\nHere you can type Pass, Prise, Garde, Garde sans or Garde contre. " in text
-    assert "At any prompt: score for the totals so far, quit to leave the game." in text
+    assert (
+        "At any prompt: score for the totals so far, review for the coach's review of the last"
+        " deal, quit to leave the game." in text
+    )
     assert re.search(r"> score\nTotals after 0 deals of 1: You 0 · Random bot 2 0", text)
 
 
