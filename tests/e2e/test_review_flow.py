@@ -7,6 +7,7 @@ a review past the queue limit is refused at once, in the user's language."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -167,13 +168,35 @@ async def test_review_from_the_score_sheet_history_command_and_share(
         # /tarot review with no option: the latest deal Alice sat in.
         command = await fake.slash(world.alice, world.table, "tarot", subcommand="review")
         assert (await final_answer(fake, command)).content == expected
+        named = await fake.slash(
+            world.alice,
+            world.table,
+            "tarot",
+            subcommand="review",
+            options={"game": game_id, "deal": n},
+        )
+        assert (await final_answer(fake, named)).content == expected
         assert len(counted.jobs) == 1 + total
+        missing = await fake.slash(
+            world.alice,
+            world.table,
+            "tarot",
+            subcommand="review",
+            options={"game": game_id, "deal": n + 1},
+        )
+        assert await _ephemeral(fake, missing) == t("fr", "review.not_found", id=game_id, n=n + 1)
 
         # Share: the summary in the game's thread (else the channel), no card in it.
         where = [world.table, *fake.threads(world.table)]
         public_before = {m.id for w in where for m in fake.channel_messages(w)}
+        before = len(fake.calls)
         share = await fake.click(world.alice, answer, f"tarot:share:{game_id}:{n}:{review.seat}")
         assert await _ephemeral(fake, share) == t("fr", "review.shared")
+        routes = sorted(c.route for c in fake.calls[before:])
+        assert routes == [  # the post, and the answer: nothing weighed again
+            "POST /channels/{channel_id}/messages",
+            "POST /interactions/{interaction_id}/{token}/callback",
+        ]
         await fake.wait_for(
             lambda: any(m.id not in public_before for w in where for m in fake.channel_messages(w))
         )
@@ -183,6 +206,9 @@ async def test_review_from_the_score_sheet_history_command_and_share(
         player = world.alice.global_name or world.alice.username
         shared = share_text("fr", review, player=player, game_id=game_id, number=n)
         assert posted.content == shared and not posted.ephemeral
+        thread = await bot.storage.table_thread(game_id)
+        assert thread is not None  # the server's tables have threads: the post went there
+        assert int(posted.channel.id) == thread
         for card in cards_of(review):
             for locale in ("en", "fr"):
                 assert card_short(card, locale) not in posted.content
@@ -239,3 +265,38 @@ async def test_a_review_past_the_limit_is_refused_at_once(
         # Someone who held no seat in the deal has no review of it.
         outsider = await fake.click(world.outsider, sheet, button)
         assert await _ephemeral(fake, outsider) == t(None, "review.not_seated")
+
+
+async def test_a_deal_of_a_game_still_in_play_is_not_reviewed_yet(
+    fake: FakeDiscord, world: World, tmp_path: Path
+) -> None:
+    bot = make_bot(tmp_path)
+    async with run_client(fake, bot):
+        counted = coached(bot)
+        channel = int(world.table.id)
+        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
+        lobby = await open_lobby(fake, world, players=4, deals=2)
+        await fill_lobby(fake, world, lobby, [world.bob], bots=2)
+        await fake.wait_for(
+            lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
+        )
+        await press_start(fake, world, lobby)
+        game_id = table_of(bot, channel).game_id
+        pressed: list[asyncio.Future[FakeInteraction]] = []
+
+        def press_the_first_sheet() -> None:
+            """Once deal 1's score sheet is out, Alice presses its button (the game goes on)."""
+            sheets = [
+                m
+                for where in [world.table, *fake.threads(world.table)]
+                for m in fake.channel_messages(where)
+                if f"tarot:review:{game_id}:1" in m.custom_ids()
+            ]
+            if sheets and not pressed:
+                click = fake.click(world.alice, sheets[0], f"tarot:review:{game_id}:1")
+                pressed.append(asyncio.ensure_future(click))
+
+        await play_to_the_end(fake, world, bot, each_turn=press_the_first_sheet)
+        assert pressed, "deal 1's score sheet never came while the game went on"
+        assert await _ephemeral(fake, await pressed[0]) == t("fr", "review.in_play")
+        assert counted.jobs == []
