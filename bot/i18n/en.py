@@ -966,9 +966,11 @@ MESSAGES: dict[str, str] = {
         "Not listed: {count:plural:one=# decision|other=# decisions} graded best or fine."
     ),
     "review.note": (
-        "Each decision is weighed by the expert from what you could see at that moment; "
-        "costs are in your score points."
+        "Each decision is weighed by the expert from what you could see at that moment. Costs "
+        "are in your score points, ± the estimate's standard error; only a cost the estimate "
+        "is sure of is flagged."
     ),
+    "review.margin": "{points} ± {error}",
     "review.kind.bid": "Bid",
     "review.kind.call": "Call",
     "review.kind.ecart": "Écart",

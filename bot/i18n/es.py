@@ -1023,9 +1023,11 @@ MESSAGES: dict[str, str] = {
         "óptimas o correctas}."
     ),
     "review.note": (
-        "El experto analiza cada decisión con lo que podías ver en ese momento; los costes "
-        "van en puntos de tu marcador."
+        "El experto analiza cada decisión con lo que podías ver en ese momento. Los costes van "
+        "en puntos de tu marcador, ± el error típico de la estimación; solo se señala un coste "
+        "del que la estimación está segura."
     ),
+    "review.margin": "{points} ± {error}",
     "review.kind.bid": "Puja",
     "review.kind.call": "Llamada",
     "review.kind.ecart": "Descarte",

@@ -1027,8 +1027,10 @@ MESSAGES: dict[str, str] = {
     ),
     "review.note": (
         "Chaque décision est pesée par l'expert d'après ce que vous pouviez voir à ce "
-        "moment-là ; les coûts sont en points de votre score."
+        "moment-là. Les coûts sont en points de votre score, ± l'erreur type de l'estimation ; "
+        "seul un coût dont l'estimation est sûre est relevé."
     ),
+    "review.margin": "{points} ± {error}",
     "review.kind.bid": "Enchère",
     "review.kind.call": "Appel",
     "review.kind.ecart": "Écart",

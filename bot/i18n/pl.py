@@ -1045,8 +1045,10 @@ MESSAGES: dict[str, str] = {
     ),
     "review.note": (
         "Ekspert ocenia każdą decyzję na podstawie tego, co było wtedy widać z twojego "
-        "miejsca; koszty są w punktach twojego wyniku."
+        "miejsca. Koszty są w punktach twojego wyniku, ± błąd standardowy oceny; wskazany jest "
+        "tylko koszt, którego ocena jest pewna."
     ),
+    "review.margin": "{points} ± {error}",
     "review.kind.bid": "Licytacja",
     "review.kind.call": "Wezwanie",
     "review.kind.ecart": "Odłożenie kart",

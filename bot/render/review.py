@@ -43,15 +43,18 @@ def review_text(
     if not review.decisions:
         return "\n".join([*head, t(locale, "review.no_decision")])
     head += _summary(locale, review)
-    head.append(t(locale, "review.note"))
-    every = [_decision_line(locale, d) for d in review.decisions]
-    text = _joined(head, every)
+    note = t(locale, "review.note")
+    text = _joined([*head, note], [_decision_line(locale, d, True) for d in review.decisions])
     if len(text) <= LIMIT:
         return text
-    # Too long (many cards, long words): the decisions that need no attention are counted
-    # rather than listed; then, only as a last resort, the last lines are left out.
+    # Too long (many cards, long words), in order: the note and the fine decisions' margins
+    # of error go, then the decisions that need no attention are counted rather than
+    # listed, and only as a last resort are the last lines left out.
+    text = _joined(head, [_decision_line(locale, d, False) for d in review.decisions])
+    if len(text) <= LIMIT:
+        return text
     quiet = sum(1 for d in review.decisions if not d.grade.flagged)
-    listed = [_decision_line(locale, d) for d in review.decisions if d.grade.flagged]
+    listed = [_decision_line(locale, d, False) for d in review.decisions if d.grade.flagged]
     text = _joined(head, [*listed, t(locale, "review.quiet", count=quiet)])
     return text if len(text) <= LIMIT else cut_at_line(text, LIMIT)
 
@@ -116,7 +119,10 @@ def _moment_line(locale: str | None, decision: DecisionReview) -> str:
     )
 
 
-def _decision_line(locale: str | None, decision: DecisionReview) -> str:
+def _decision_line(locale: str | None, decision: DecisionReview, margins: bool) -> str:
+    """A decision: when, what was chosen, the best, the cost and the grade; a fine
+    decision's cost with its standard error (``margins``): a large cost graded fine is one
+    the estimate is not sure of, and the reader sees why."""
     kind = _kind(locale, decision)
     chosen = option(locale, decision.kind, decision.chosen)
     grade = t(locale, f"review.grade.{decision.grade}")
@@ -130,7 +136,7 @@ def _decision_line(locale: str | None, decision: DecisionReview) -> str:
         kind=kind,
         chosen=chosen,
         best=option(locale, decision.kind, decision.best),
-        points=_points(locale, decision.cost),
+        points=_cost(locale, decision) if margins else _points(locale, decision.cost),
         grade=grade,
     )
 
@@ -139,6 +145,13 @@ def _kind(locale: str | None, decision: DecisionReview) -> str:
     if decision.kind == Kind.PLAY:
         return t(locale, "review.kind.play", trick=decision.trick)
     return t(locale, f"review.kind.{decision.kind}")
+
+
+def _cost(locale: str | None, decision: DecisionReview) -> str:
+    points = _points(locale, decision.cost)
+    if decision.grade != Grade.FINE or decision.error <= 0:
+        return points
+    return t(locale, "review.margin", points=points, error=decimal(decision.error, locale))
 
 
 def _points(locale: str | None, value: float) -> str:

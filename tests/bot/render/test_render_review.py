@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES, decimal, t
 from bot.render.cards import card_short, cards_short, sort_for_display
 from bot.render.review import LIMIT, option, progress_text, review_text, share_text
 from tarot_core.cards import parse_card, parse_cards
@@ -106,6 +106,8 @@ def test_every_decision_has_its_line_with_its_options_and_grade(lang: str, playe
     lines = text.split("\n")
     assert lines[0] == t(lang, "review.title", id=12, n=3, seat="Zoé")
     body = lines[lines.index("") + 1 :]
+    noted = t(lang, "review.note") in lines  # the note and the margins, where they fit
+    assert noted or players == 3
     assert len(body) == len(review.decisions)  # every decision listed, in order
     for line, d in zip(body, review.decisions, strict=True):
         kind = t(lang, f"review.kind.{d.kind}", **({"trick": d.trick} if d.trick else {}))
@@ -116,7 +118,10 @@ def test_every_decision_has_its_line_with_its_options_and_grade(lang: str, playe
             assert t(lang, "review.points", points=0) not in line
         else:
             assert option(lang, d.kind, d.best) in line
-            assert t(lang, "review.points", points=d.cost) in line
+            cost = t(lang, "review.points", points=d.cost)
+            assert cost in line
+            margin = t(lang, "review.margin", points=cost, error=decimal(d.error, lang))
+            assert (margin in line) == (d.grade == Grade.FINE and noted)  # why it is fine
         assert ("**" in line) == d.grade.flagged  # flagged grades stand out
         assert "{" not in line
     if lang in ("es", "pl"):

@@ -4,6 +4,7 @@ over, in the game's language; kept once made; Ctrl-C stops a review, not the gam
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +14,18 @@ from terminal_support import REVIEW_SAMPLES, Person, play
 
 import bot.terminal.coach
 from bot.i18n import t
-from bot.render.review import review_text
+from bot.render.review import progress_text, review_text
+from bot.terminal.coach import Coach
 from bot.terminal.game import PERSON, TerminalGame
 from bot.terminal.texts import plain
 from tarot_core import Outcome, Rules
-from tarot_core.coach import Decision, DecisionReview, review_deal, review_decision
+from tarot_core.coach import (
+    Decision,
+    DecisionReview,
+    decision_count,
+    review_deal,
+    review_decision,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -142,3 +150,24 @@ def test_a_real_process_reviews_the_last_deal_at_the_end() -> None:
     assert "\nYour decisions weighed · deal 1 (Seat 1)\n" in after
     assert "Decisions: " in after
     assert "Traceback" not in done.stdout
+
+
+class Terminal(io.StringIO):
+    """Output that says it is a terminal, as a person's console does."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_progress_line_is_written_over_itself_then_cleared() -> None:
+    person = Person(take=True)
+    game = play(person, Rules(players=3), seed=5, deals=1)
+    deal = game.game.deals[-1]
+    out, said = Terminal(), []
+    text = Coach("pl", out, said.append, REVIEW_SAMPLES).review(0, deal, PERSON, 1)
+    total = decision_count(deal, PERSON)
+    assert total > 1
+    steps = [f"\r{progress_text('pl', done, total)}" for done in range(total)]
+    assert out.getvalue() == "".join(steps) + "\r\x1b[K"
+    assert said == []  # nothing else written while the decisions are weighed
+    assert text == expected(game, "pl", len(game.game.deals) - 1, 1)
