@@ -14,13 +14,15 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
+import pytest
 from drivers import fill_lobby, make_bot, open_lobby, play_to_the_end, press_start, table_of
 from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, World, run_client
 
+from bot.discord import reviews
 from bot.discord.client import TarotBot
 from bot.i18n import t
 from bot.render.cards import card_long, card_short
-from bot.render.review import review_text, share_text
+from bot.render.review import progress_text, review_text, share_text
 from tarot_core import parse_card
 from tarot_core.coach import DealReview, Kind
 
@@ -240,7 +242,7 @@ async def _ephemeral(fake: FakeDiscord, handle: FakeInteraction) -> str:
 
 
 async def test_a_review_past_the_limit_is_refused_at_once(
-    fake: FakeDiscord, world: World, tmp_path: Path
+    fake: FakeDiscord, world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = make_bot(tmp_path, TAROT_REVIEW_LIMIT="1")
     async with run_client(fake, bot):
@@ -258,10 +260,15 @@ async def test_a_review_past_the_limit_is_refused_at_once(
         assert len(counted.jobs) == jobs
         held.release()
         await final_answer(fake, alice)
-        # Free again: Bob's own review, of his own seat.
+        # Free again: Bob's own review, of his own seat, its progress shown after every
+        # decision but the last once edits may follow each other at once.
+        monkeypatch.setattr(reviews, "PROGRESS_EVERY", 0.0)
         answer = await final_answer(fake, await fake.click(world.bob, sheet, button))
         bob_review = await bot.reviews.review(game_id, n, int(world.bob.id))
         assert answer.custom_ids() == [f"tarot:share:{game_id}:{n}:{bob_review.seat}"]
+        total = len(bob_review.decisions)
+        shown = [v["content"] for v in answer.history if v.get("content")]
+        assert shown == [progress_text(None, done, total) for done in range(1, total)]
         # Someone who held no seat in the deal has no review of it.
         outsider = await fake.click(world.outsider, sheet, button)
         assert await _ephemeral(fake, outsider) == t(None, "review.not_seated")
