@@ -40,6 +40,7 @@ LIMITS: Mapping[str, tuple[int, str]] = {
     "TAROT_IDLE_EXPIRY": (WEEK, " seconds (a week)"),
     "TAROT_THINK_MS": (MAX_THINK_MS, " milliseconds (a minute)"),
     "TAROT_BOT_WORKERS": (61, " processes"),
+    "TAROT_REVIEW_LIMIT": (61, " reviews"),
     "TAROT_DEFAULT_DEALS": (MAX_DEALS, " deals (a table's limit)"),
     "TAROT_MIN_GAMES": (10_000, " games"),
     "TAROT_DEV_GUILD": (2**63 - 1, " (a Discord id fits in 63 bits)"),
@@ -67,6 +68,7 @@ KEYS = (
     "TAROT_IDLE_EXPIRY",
     "TAROT_THINK_MS",
     "TAROT_BOT_WORKERS",
+    "TAROT_REVIEW_LIMIT",
     "TAROT_DEFAULT_PLAYERS",
     "TAROT_DEFAULT_DEALS",
     "TAROT_MIN_GAMES",
@@ -103,6 +105,9 @@ class Settings:
     """Finished games before a player is ranked on a leaderboard."""
     bot_workers: int | None = None
     """Processes for bot thinking (and drawing pictures); None: one per core but one."""
+    review_limit: int = 2
+    """The coach's reviews computed at once in those processes; one more is refused as
+    busy, so that the tables keep their workers (``TAROT_REVIEW_LIMIT``)."""
     pictures: bool = True
     """A picture of each finished deal and a chart of each game (``on``/``off``)."""
     challenge_level: str = CHALLENGE_LEVEL
@@ -408,6 +413,7 @@ def load_settings(
         default_deals=r.get("TAROT_DEFAULT_DEALS", _positive, None, "a number of deals"),
         min_games=r.get("TAROT_MIN_GAMES", _positive, 5, "a number of games (1 or more)"),
         bot_workers=r.get("TAROT_BOT_WORKERS", _positive, None, "a number of processes"),
+        review_limit=r.get("TAROT_REVIEW_LIMIT", _positive, 2, "a number of reviews (1 or more)"),
         pictures=r.get("TAROT_PICTURES", switch, True, "on or off"),
         challenge_level=r.get(
             "TAROT_CHALLENGE_LEVEL",

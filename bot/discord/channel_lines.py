@@ -25,14 +25,13 @@ from .drawing import draw
 from .errors import MESSAGE_LIMIT
 from .locales_and_faces import LocalesAndFaces
 from .lost_channels import LostChannels
-from .threads import TableThreads
+from .threads import LOCKED, TableThreads
+from .ui.review_controls import review_button_view
 
 log = logging.getLogger(__name__)
 
 PICTURE_WAIT = 10.0
 """How long a score sheet waits for its picture (drawn in the worker processes)."""
-LOCKED = 50083
-"""Discord's code for a post in a thread that is archived and locked."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,8 @@ class Line:
     """Its picture (a deal's, the game's chart), being drawn off the event loop."""
     filename: str = ""
     view: discord.ui.View | None = None
-    """Its components (a challenge's results carry their review menu)."""
+    """Its components (a score sheet its *Review my play* button, a challenge's results
+    their review menu)."""
 
 
 def _joined(first: Line, then: Line) -> Line | None:
@@ -103,8 +103,11 @@ class ChannelLines:
         locale = self.reading.channel_locale(table.channel_id)
         picture: asyncio.Future[bytes | None] | None = None
         filename = ""
+        view: discord.ui.View | None = None
         if isinstance(event, DealFinished):
             text = score_sheet(locale, table, event)
+            if table.challenge_id is None:  # a challenge's deals are reviewed with its results
+                view = review_button_view(table.game_id, event.number, locale)
             if event.record is not None and self.pictures:
                 names = picture_names(locale, table)
                 picture = self.draw(jobs.deal_picture, dict(event.record), locale_of(locale), names)
@@ -128,6 +131,7 @@ class ChannelLines:
                 short=not isinstance(event, (DealFinished, GameFinished)),
                 picture=picture,
                 filename=filename,
+                view=view,
             )
 
     def draw(self, job: Callable[..., bytes], *args: Any) -> asyncio.Future[bytes | None]:

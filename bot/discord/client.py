@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.challenges import ChallengeService
+from bot.coach import ReviewService
 from bot.heap import freeze_startup_objects
 from bot.settings import Settings
 from bot.storage import DatabaseUnusable, Storage, open_storage
@@ -44,13 +45,14 @@ from .ui.challenge_review import ChallengeReviewSelect
 from .ui.controls import ControlButton, ControlSelect
 from .ui.deal_pictures import DealPictureSelect
 from .ui.handler import ControlHandler
+from .ui.review_controls import ReviewButton, ReviewSelect, ShareButton
 
 log = logging.getLogger(__name__)
 
 FALLBACK_AFTER = 2.0
 """Seconds after its creation (Discord's clock) before a component click no handler has
 and nobody answered gets "no longer current"."""
-CATALOG_VERSION = "7"
+CATALOG_VERSION = "8"
 """Bump with any change to command names, descriptions, their translations or where
 the commands are offered, so that they are synced again."""
 
@@ -64,6 +66,7 @@ class TarotBot(commands.AutoShardedBot):
     storage: Storage
     tables: TableManager
     challenges: ChallengeService
+    reviews: ReviewService
     daily: DailyChallenges
 
     def __init__(
@@ -122,6 +125,7 @@ class TarotBot(commands.AutoShardedBot):
             self.storage, self.tables, executor=self.pool, level=self.settings.challenge_level
         )
         self.presenter.attempt_results = partial(attempt_results, self)
+        self.reviews = ReviewService(self.storage, self.pool, limit=self.settings.review_limit)
         self.daily = DailyChallenges(self)
         self.control_handler = ControlHandler(self).handle
         self.add_dynamic_items(
@@ -130,6 +134,9 @@ class TarotBot(commands.AutoShardedBot):
             DealPictureSelect,
             ChallengePlayButton,
             ChallengeReviewSelect,
+            ReviewButton,
+            ReviewSelect,
+            ShareButton,
         )
         await self.add_cog(GameCog(self))
         await self.add_cog(StatsCog(self))

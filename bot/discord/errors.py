@@ -5,7 +5,8 @@ that every interaction is answered, ephemerally (a followup if it was already
 acknowledged), as soon as the failure rises:
 
 - a refusal of the table service (``Refused``) is told in the user's language with its
-  reason (``bot.render.refusals``);
+  reason (``bot.render.refusals``); so is a refused review (``ReviewRefused``,
+  ``review.<code>`` in the catalogs);
 - anything else is a short apology (``ui.error``) and one ERROR log line that says where
   (the command, or the control's kind, game and turn), the exception's type and the frames
   it went through, but never its text: an engine error names the cards of a hidden hand.
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.coach import ReviewRefused
 from bot.failures import log_failure
 from bot.i18n import t
 from bot.render.refusals import refusal_text
@@ -75,6 +77,8 @@ async def answer_failure(
     try:
         if isinstance(error, Refused):  # told with its reason
             text = refusal_text(locale, error, table_in(tables, channel_id))
+        elif isinstance(error, ReviewRefused):
+            text = t(locale, f"review.{error.code}", **error.params)
         else:  # logged, and apologised for
             log_failure(log, where, error)
             text = t(locale, "ui.error")

@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 AUTO_ARCHIVE: Final = 60
 """Minutes without a message after which Discord archives a table's thread."""
+LOCKED = 50083
+"""Discord's code for a post in a thread that is archived and locked."""
 THREAD_EXISTS = 160004
 """Discord's code for "a thread has already been created for this message"."""
 TOO_MANY_THREADS = 160006

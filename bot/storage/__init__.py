@@ -30,6 +30,7 @@ from .interfaces import (
     MessageRefs,
     Meta,
     Players,
+    Reviews,
     Storage,
     TableStorage,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "PlayerStats",
     "Rates",
     "Players",
+    "Reviews",
     "SeatSummary",
     "Standing",
     "Storage",

@@ -237,6 +237,19 @@ class Ladders(Protocol):
     ) -> list[str]: ...
 
 
+class Reviews(Protocol):
+    """The coach's reviews kept with their deals, and who held a deal's seats."""
+
+    async def deal_review(
+        self, game_id: int, number: int, seat: int, version: int
+    ) -> dict[str, Any] | None: ...
+    async def save_deal_review(
+        self, game_id: int, number: int, seat: int, version: int, review: dict[str, Any]
+    ) -> None: ...
+    async def deal_player_ids(self, game_id: int, number: int) -> list[int]: ...
+    async def latest_deal(self, player_id: int) -> tuple[int, int] | None: ...
+
+
 @runtime_checkable
 class ClickRoutes(Protocol):
     """Clicks carried from the process that received them to the one that owns their
@@ -261,7 +274,9 @@ class TableStorage(Players, Games, ActionLog, DealRecords, Protocol):
     def transaction(self) -> AbstractAsyncContextManager[None]: ...
 
 
-class Storage(TableStorage, Leaderboards, MessageRefs, Meta, Challenges, Ladders, Protocol):
+class Storage(
+    TableStorage, Leaderboards, MessageRefs, Meta, Challenges, Ladders, Reviews, Protocol
+):
     """Everything, opened by ``open_storage``."""
 
     on_unusable: Callable[[DatabaseUnusable], None] | None

@@ -19,6 +19,7 @@ def test_defaults_without_any_configuration(tmp_path: Path) -> None:
     assert s.database == Path("tarot.sqlite3")
     assert s.tables == TableSettings()
     assert (s.default_players, s.default_deals, s.min_games, s.log_level) == (4, None, 5, "INFO")
+    assert s.review_limit == 2
 
 
 def test_the_example_file_documents_every_key_the_bot_reads() -> None:
@@ -47,13 +48,14 @@ def test_environment_wins_over_the_file_and_values_are_parsed(
         "TAROT_DEV_GUILD=123456789012345678\n"
         "\n"
         "TAROT_DEFAULT_PLAYERS=5\n"
+        "TAROT_REVIEW_LIMIT=3\n"
     )
     s = load_settings({"DISCORD_TOKEN": "from.the.env", "TAROT_THINK_MS": "250"}, dotenv)
     assert s.token == "from.the.env" and s.sources["DISCORD_TOKEN"] == "env"
     assert s.database == Path("games/t.sqlite3") and s.sources["TAROT_DB"] == ".env"
     assert s.tables.bot_pause == 0.5 and s.tables.away_policy == "turn"
     assert s.tables.think_ms == 250 and s.dev_guild == 123456789012345678
-    assert s.default_players == 5
+    assert s.default_players == 5 and s.review_limit == 3
     assert isinstance(s, Settings)
 
 

@@ -71,6 +71,9 @@ async def test_two_members_play_the_same_challenge_and_see_results_once_finished
             content = message.content or ""
             assert not CARD_MARKS.search(content) and "<:" not in content, content
             assert not message.attachments, message.attachments
+        # Its score sheets carry no review button: a challenge's deals are not the coach's.
+        sheets = [m for u in (world.alice, world.bob) for m in fake.dm_messages(u)]
+        assert not [c for m in sheets for c in m.custom_ids() if c.startswith("tarot:review:")]
         # Nothing counted on the leaderboards.
         assert await bot.storage.leaderboard(int(world.guild.id), min_games=0) == []
 

@@ -27,6 +27,7 @@ from .. import answering, channel_access
 from ..errors import answer
 from ..ui.handler import DEFAULT_BOT_LEVEL, hand_message
 from ..ui.lobby_controls import plain_name, removable
+from ..ui.review_controls import review_privately
 from .rule_parameters import rule_parameters
 
 if TYPE_CHECKING:
@@ -41,6 +42,10 @@ CHOICE_NAME_LIMIT = 100
 CHOICES_LIMIT = 25
 """Discord's limit on the choices an autocomplete offers."""
 
+MAX_ID = 10**12 - 1
+"""The largest game number ``/tarot review`` takes (what a review's ``custom_id`` carries)."""
+MAX_DEAL_NUMBER = 9999
+"""The largest deal number it takes (redeals count: a game's numbers pass its deals)."""
 LEVEL_CHOICES = [
     app_commands.Choice(name=_(level, key=f"level.{level}"), value=level) for level in LEVELS
 ]
@@ -418,6 +423,32 @@ class GameCog(
         on = state == "on"
         await self.bot.storage.set_guild_settings(guild_id, {"threads": on})
         await answer(interaction, t(locale, "ui.threads_on" if on else "ui.threads_off"))
+
+    @app_commands.command(
+        name=_("review", key="name.tarot.review"),
+        description=_(
+            "The coach weighs your decisions in a finished deal (only you see it)",
+            key="cmd.tarot.review",
+        ),
+    )
+    @app_commands.describe(
+        game=_("The game's number (default: your last finished game)", key="cmd.tarot.review.game"),
+        deal=_("The deal's number in that game (default: its last)", key="cmd.tarot.review.deal"),
+    )
+    @app_commands.rename(
+        game=_("game", key="name.option.game"), deal=_("deal", key="name.option.deal")
+    )
+    async def review(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, MAX_ID] | None = None,
+        deal: app_commands.Range[int, 1, MAX_DEAL_NUMBER] | None = None,
+    ) -> None:
+        """Anywhere, DMs included: a review is the player's own, answered privately."""
+        self.bot.presenter.remember_locale(interaction.user.id, interaction.locale)
+        if game is None and deal is not None:  # that deal of their last game
+            game, _last = await self.bot.reviews.latest(interaction.user.id)
+        await review_privately(self.bot, interaction, game, deal)
 
 
 def settings_text(locale: str, stored: dict[str, Any], config: guild_config.GuildSettings) -> str:

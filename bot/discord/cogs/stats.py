@@ -40,6 +40,7 @@ from bot.storage import GameSummary, PeriodStanding, Rates, Standing
 from ..drawing import draw
 from ..translator import catalog_str
 from ..ui.deal_pictures import DealPictureSelect
+from ..ui.review_controls import ReviewSelect
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -403,9 +404,13 @@ class StatsCog(commands.Cog):
                     lines.append(
                         t(locale, "history.attached", id=archived.id, shown=len(files), total=total)
                     )
+                view = discord.ui.View(timeout=None)
                 if numbers and self.bot.settings.pictures:  # any of its deals' pictures
-                    view = discord.ui.View(timeout=None)
                     view.add_item(DealPictureSelect(archived.id, numbers, locale))
+                if numbers and user.id == interaction.user.id:  # one's own play, reviewed
+                    view.add_item(ReviewSelect(archived.id, numbers, locale))
+                if not view.children:
+                    view = None
             embed = discord.Embed(title=t(locale, "history.title", name=name))
             embed.description = fit(lines)
             return Reply(embed=embed, files=files, view=view)

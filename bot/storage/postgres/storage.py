@@ -22,6 +22,7 @@ from ..sql.history import HistoryQueries
 from ..sql.ladder import LadderQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
+from ..sql.reviews import ReviewQueries
 from ..turns import GroupCommit
 from . import opening, schema
 from .routes import ClickRoutes
@@ -51,6 +52,7 @@ class PostgresStorage(
     GuildSettingsQueries,
     ChallengeQueries,
     LadderQueries,
+    ReviewQueries,
 ):
     """Transactions hold a connection of the writers' pool each; reads outside them use
     the readers' pool (``connections.py``)."""

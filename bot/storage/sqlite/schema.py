@@ -299,4 +299,18 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX challenge_ladder_by_month ON challenge_ladder (scope, guild_id, month);
     """,
+    # 16: the coach's reviews (issue 27): one seat's review of one recorded deal, kept as
+    # the coach's JSON so that a second request costs nothing; the coach's version is part
+    # of the key, so a review made by an older coach is made again rather than shown.
+    """
+    CREATE TABLE deal_reviews (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, number, seat, version)
+    );
+    """,
 )

@@ -27,6 +27,7 @@ from ..sql.history import HistoryQueries
 from ..sql.ladder import LadderQueries
 from ..sql.leaderboards import LeaderboardQueries
 from ..sql.messages import MessageRefQueries
+from ..sql.reviews import ReviewQueries
 from ..sql.rows import Rows
 from ..turns import GroupCommit
 from . import opening
@@ -45,6 +46,7 @@ class SqliteStorage(
     GuildSettingsQueries,
     ChallengeQueries,
     LadderQueries,
+    ReviewQueries,
 ):
     """The writing connection (``conn``) serves the tables; leaderboards, stats and
     history read through their own (``reader``), so they see only committed data (WAL

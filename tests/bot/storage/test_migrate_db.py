@@ -32,7 +32,7 @@ GUILD = 2**62 + 7
 
 TABLES = (
     "players games seats deals deal_scores actions player_stats game_results meta guild_settings"
-    " routed_clicks challenges challenge_pars challenge_attempts challenge_ladder"
+    " routed_clicks challenges challenge_pars challenge_attempts challenge_ladder deal_reviews"
 ).split()
 
 
@@ -87,6 +87,7 @@ async def fill(path: Path) -> Filled:
         games += [live, lobby]
         await db.set_guild_settings(GUILD, {"players": 5, "threads": False})
         await db.set_meta("commands_hash", "abc123")
+        await db.save_deal_review(games[0], 2, 1, 1, {"version": 1, "seat": 1, "decisions": []})
         challenge = await challenge_played(db, players)
     finally:
         await db.close()
@@ -195,6 +196,7 @@ async def everything(db: Storage, filled: Filled) -> dict[str, Any]:
             await db.table_message(game),
             await db.table_thread(game),
             [await db.dm_message(game, seat) for seat in range(5)],
+            await db.deal_review(game, 2, 1, 1),
         )
     return seen
 
@@ -286,7 +288,7 @@ async def test_the_command_copies_and_reports_each_table(
     assert lines[0] == f"Copied sqlite://{path} to {pg_url}:"
     shown = [line.split() for line in lines[1:] if line.startswith("  ")]
     assert {name: int(rows.replace(",", "")) for name, rows in shown} == await row_counts(pg_url)
-    assert "Verified before committing: the row counts of 15 tables" in done.stdout
+    assert "Verified before committing: the row counts of 16 tables" in done.stdout
     assert "2 leaderboards, every page (8 lines)" in done.stdout
     assert "2 live games" in done.stdout
 
@@ -398,7 +400,7 @@ async def test_a_copy_that_differs_from_its_source_is_rolled_back(
     db = await open_storage(pg_url)  # the schema, as a bot would make it
     await db.close()
     keys = await foreign_keys(pg_url)
-    assert len(keys) == 18
+    assert len(keys) == 19
     with pytest.raises(CopyMismatch, match=found):
         await copy_database(path, pg_url)
     assert await row_counts(pg_url) == dict.fromkeys(TABLES, 0)
