@@ -561,6 +561,11 @@ MESSAGES: dict[str, str] = {
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "settings",
     "name.tarot.review": "review",
+    "cmd.tarot.review": "The coach weighs your decisions in a finished deal (only you see it)",
+    "cmd.tarot.review.game": "The game's number (default: your last finished game)",
+    "cmd.tarot.review.deal": "The deal's number in that game (default: its last)",
+    "name.option.game": "game",
+    "name.option.deal": "deal",
     "cmd.tarot.settings": "Show or change this server's table settings (Manage Server)",
     "cmd.tarot.settings.setting": "The setting to show or change",
     "cmd.tarot.settings.value": "Its new value (leave empty to see what it takes)",

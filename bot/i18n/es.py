@@ -596,6 +596,13 @@ MESSAGES: dict[str, str] = {
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ajustes",
     "name.tarot.review": "revisar",
+    "cmd.tarot.review": (
+        "El entrenador sopesa tus decisiones en una mano terminada (solo tú lo ves)"
+    ),
+    "cmd.tarot.review.game": "El número de la partida (por defecto: tu última partida terminada)",
+    "cmd.tarot.review.deal": "El número de la mano en esa partida (por defecto: la última)",
+    "name.option.game": "partida",
+    "name.option.deal": "mano",
     "cmd.tarot.settings": "Ver o cambiar los ajustes de mesa de este servidor (Gestionar servidor)",
     "cmd.tarot.settings.setting": "El ajuste que ver o cambiar",
     "cmd.tarot.settings.value": "Su nuevo valor (vacío: ver qué admite)",

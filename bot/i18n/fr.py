@@ -589,6 +589,11 @@ MESSAGES: dict[str, str] = {
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "reglages",
     "name.tarot.review": "revoir",
+    "cmd.tarot.review": "Le coach pèse vos décisions d'une donne finie (vous seul le voyez)",
+    "cmd.tarot.review.game": "Le numéro de la partie (par défaut : votre dernière partie finie)",
+    "cmd.tarot.review.deal": "Le numéro de la donne dans cette partie (par défaut : sa dernière)",
+    "name.option.game": "partie",
+    "name.option.deal": "donne",
     "cmd.tarot.settings": "Voir ou changer les réglages de table du serveur (Gérer le serveur)",
     "cmd.tarot.settings.setting": "Le réglage à voir ou à changer",
     "cmd.tarot.settings.value": "Sa nouvelle valeur (vide : voir ce qu'il accepte)",

@@ -603,6 +603,11 @@ MESSAGES: dict[str, str] = {
     # Per-server settings (/tarot settings)
     "name.tarot.settings": "ustawienia",
     "name.tarot.review": "ocena",
+    "cmd.tarot.review": "Trener ocenia twoje decyzje w zakończonym rozdaniu (widzisz to tylko ty)",
+    "cmd.tarot.review.game": "Numer gry (domyślnie: twoja ostatnia zakończona gra przy stole)",
+    "cmd.tarot.review.deal": "Numer rozdania w tej grze (domyślnie: ostatnie)",
+    "name.option.game": "gra",
+    "name.option.deal": "rozdanie",
     "cmd.tarot.settings": "Pokaż lub zmień ustawienia stołów tego serwera (Zarządzanie serwerem)",
     "cmd.tarot.settings.setting": "Ustawienie do pokazania lub zmiany",
     "cmd.tarot.settings.value": "Jego nowa wartość (puste: pokaż, co przyjmuje)",
