@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from coach_support import played, taken
+from coach_deals import played, taken
 
 from tarot_core import Deal, Poignee, view
 from tarot_core.actions import Discard, Ecart, Play

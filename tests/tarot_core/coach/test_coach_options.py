@@ -4,7 +4,7 @@ reviewed for every seat, each decision with an option it had."""
 from __future__ import annotations
 
 import pytest
-from coach_support import played
+from coach_deals import played
 
 from tarot_core import OPTIONS
 from tarot_core.coach import decisions, review_deal

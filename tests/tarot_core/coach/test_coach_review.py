@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from coach_support import taken
+from coach_deals import taken
 
 from tarot_core.coach import (
     DealReview,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from coach_support import played
+from coach_deals import played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
