@@ -5,7 +5,7 @@ from __future__ import annotations
 from tarot_core import Deal, Game, Rules, make_bot, view
 
 
-def played(players: int, seed: int, level: str = "heuristic", **options: object) -> Deal:
+def played(players: int, seed: int, *, level: str = "heuristic", **options: object) -> Deal:
     """The first deal of a seeded game, every seat played by ``level``."""
     game = Game(Rules.from_options(players, options), seed=seed)
     deal = game.current
