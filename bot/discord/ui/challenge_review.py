@@ -24,27 +24,23 @@ from bot.render.challenges import par_names, review_text
 from .. import answering
 from ..drawing import draw
 from ..errors import MESSAGE_LIMIT, answer_failure
+from .deal_menus import chosen, deal_menu
 
 if TYPE_CHECKING:
     from ..client import TarotBot
 
 REVIEW_PATTERN = r"tarot:creview:(?P<challenge>[0-9]{1,12})"
-MAX_OPTIONS = 25
 
 
 class ChallengeReviewSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=REVIEW_PATTERN
 ):
     def __init__(self, challenge_id: int, deals: int = 0, locale: str | None = "en") -> None:
-        options = [
-            discord.SelectOption(label=t(locale, "challenge.review.option", n=n + 1), value=str(n))
-            for n in range(min(deals, MAX_OPTIONS))
-        ] or [discord.SelectOption(label="·", value="0")]
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"tarot:creview:{challenge_id}",
-                options=options,
-                placeholder=t(locale, "challenge.review.placeholder"),
+            deal_menu(
+                f"tarot:creview:{challenge_id}",
+                ((t(locale, "challenge.review.option", n=n + 1), n) for n in range(deals)),
+                t(locale, "challenge.review.placeholder"),
             )
         )
         self.challenge_id = challenge_id
@@ -57,8 +53,7 @@ class ChallengeReviewSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: TarotBot = interaction.client
-        values = self.item.values
-        number = int(values[0]) if values and values[0].isdigit() else -1
+        number = chosen(self.item, -1)
         async with answering.handling(interaction):  # storage may be slow: see answering.py
             try:
                 review = await bot.challenges.review(self.challenge_id, interaction.user.id, number)

@@ -21,25 +21,21 @@ from bot.pictures import jobs
 from bot.tables.status import ENDED
 
 from .. import answering
+from .deal_menus import chosen, deal_menu
 
 if TYPE_CHECKING:
     from ..client import TarotBot
 
 PICTURE_PATTERN = r"tarot:pic:(?P<game>[0-9]{1,12})"
-MAX_OPTIONS = 25
 
 
 class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICTURE_PATTERN):
     def __init__(self, game_id: int, numbers: list[int] | None = None, locale: str = "en") -> None:
-        options = [
-            discord.SelectOption(label=t(locale, "history.picture_option", n=n), value=str(n))
-            for n in (numbers or [])[:MAX_OPTIONS]
-        ] or [discord.SelectOption(label="·", value="0")]
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"tarot:pic:{game_id}",
-                options=options,
-                placeholder=t(locale, "history.picture_placeholder", id=game_id),
+            deal_menu(
+                f"tarot:pic:{game_id}",
+                ((t(locale, "history.picture_option", n=n), n) for n in numbers or []),
+                t(locale, "history.picture_placeholder", id=game_id),
             )
         )
         self.game_id = game_id
@@ -53,8 +49,7 @@ class DealPictureSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: TarotBot = interaction.client
         locale = str(interaction.locale)
-        values = self.item.values
-        number = int(values[0]) if values and values[0].isdigit() else 0
+        number = chosen(self.item, 0)
         record = None
         async with answering.handling(interaction):  # storage may be slow: see answering.py
             game = await bot.storage.game(self.game_id)

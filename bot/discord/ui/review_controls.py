@@ -13,6 +13,7 @@ import discord
 from bot.i18n import t
 
 from ..reviews import answer_review, share_review
+from .deal_menus import chosen, deal_menu
 
 if TYPE_CHECKING:
     from ..client import TarotBot
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
 REVIEW_PATTERN = r"tarot:review:(?P<game>[0-9]{1,12}):(?P<deal>[0-9]{1,4})"
 MENU_PATTERN = r"tarot:reviews:(?P<game>[0-9]{1,12})"
 SHARE_PATTERN = r"tarot:share:(?P<game>[0-9]{1,12}):(?P<deal>[0-9]{1,4}):(?P<seat>[0-9])"
-MAX_OPTIONS = 25
-"""Discord's limit on a menu's options."""
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REVIEW_PATTERN):
@@ -53,15 +52,11 @@ class ReviewSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU
     """``/history``'s menu of a game's deals to review one's own play in."""
 
     def __init__(self, game_id: int, numbers: list[int] | None = None, locale: str = "en") -> None:
-        options = [
-            discord.SelectOption(label=t(locale, "review.menu_option", n=n), value=str(n))
-            for n in (numbers or [])[:MAX_OPTIONS]
-        ] or [discord.SelectOption(label="·", value="0")]
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"tarot:reviews:{game_id}",
-                options=options,
-                placeholder=t(locale, "review.menu_placeholder", id=game_id),
+            deal_menu(
+                f"tarot:reviews:{game_id}",
+                ((t(locale, "review.menu_option", n=n), n) for n in numbers or []),
+                t(locale, "review.menu_placeholder", id=game_id),
             )
         )
         self.game_id = game_id
@@ -74,9 +69,7 @@ class ReviewSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: TarotBot = interaction.client
-        values = self.item.values
-        number = int(values[0]) if values and values[0].isdigit() else 0
-        await answer_review(bot, interaction, self.game_id, number, share_view)
+        await answer_review(bot, interaction, self.game_id, chosen(self.item, 0), share_view)
 
 
 class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE_PATTERN):
