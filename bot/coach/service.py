@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any, Protocol
 
-from tarot_core.coach import SAMPLES, VERSION, DealReview, DecisionReview
+from tarot_core.coach import SAMPLES, VERSION, DealReview, DecisionReview, assemble
 
 from ..storage import DealRecords, Games, Players, Reviews
 from ..storage.records import ENDED
@@ -164,9 +164,7 @@ class ReviewService:
                 )
                 reviewed.append(DecisionReview.from_json(weighed))
                 await _tell(running.listeners, decision + 1, total)
-            review = DealReview(
-                seat, int(record["players"]), tuple(sorted(reviewed, key=lambda d: d.number))
-            )
+            review = assemble(seat, int(record["players"]), reviewed)
             await self.storage.save_deal_review(game_id, number, seat, VERSION, review.to_json())
         finally:
             del self._running[key]

@@ -9,14 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tarot_core import Deal
-from tarot_core.coach import (
-    SAMPLES,
-    DealReview,
-    DecisionReview,
-    assemble,
-    decisions,
-    review_decision,
-)
+from tarot_core.coach import SAMPLES, DealReview, review_deal
 
 from ..render.review import progress_text, review_text
 from .texts import plain
@@ -48,23 +41,22 @@ class Coach:
         return plain(review_text(self.lang, review, game_id=None, number=number))
 
     def weigh(self, deal: Deal, seat: int) -> DealReview:
-        found = list(decisions(deal, seat))
-        reviewed: list[DecisionReview] = []
         live = self.out.isatty()
-        if not live:  # a file or a pipe: one line, not one per decision
-            self.say(progress_text(self.lang, 0, len(found)))
-        for decision in found:
-            if live:
-                self.progress(len(reviewed), len(found))
-            reviewed.append(review_decision(decision, self.samples))
+        review = review_deal(deal, seat, self.samples, self.progress if live else self.once)
         if live:
             self.progress_done()
-        return assemble(deal, seat, reviewed)
+        return review
 
     def progress(self, done: int, total: int) -> None:
-        """The progress line, written over itself."""
-        self.out.write("\r" + progress_text(self.lang, done, total))
-        self.out.flush()
+        """The progress line, written over itself (until the review replaces it)."""
+        if done < total:
+            self.out.write("\r" + progress_text(self.lang, done, total))
+            self.out.flush()
+
+    def once(self, done: int, total: int) -> None:
+        """A file or a pipe: one progress line, not one per decision."""
+        if done == 0:
+            self.say(progress_text(self.lang, done, total))
 
     def progress_done(self) -> None:
         if self.out.isatty():

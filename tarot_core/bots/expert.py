@@ -261,7 +261,7 @@ def _modest_bid(candidates: list[Action], values: list[list[float]], best: int) 
     for i in sorted(range(len(bids)), key=bids.__getitem__):
         if not Contract.PASS < bids[i] < bids[best] or sum(values[i]) / len(values[i]) < floor:
             continue
-        lead, error = _paired_lead(values[best], values[i])
+        lead, error = paired_lead(values[best], values[i])
         if lead <= BID_NOISE * error:
             return i
     return best
@@ -288,7 +288,7 @@ def _signal_or(
     i = group_of.get(Play(view.seat, card), best) if view.seat is not None else best
     if i == best or len(values[best]) < 2:
         return best
-    mean, error = _paired_lead(values[best], values[i])
+    mean, error = paired_lead(values[best], values[i])
     return i if mean <= SIGNAL_NOISE * error else best
 
 
@@ -309,7 +309,7 @@ def _principled(choice: int, values: list[list[float]], best: int) -> int:
     set clearly apart, that is the one to play."""
     if choice == best or len(values[best]) < 2:
         return best
-    lead, error = _paired_lead(values[best], values[choice])
+    lead, error = paired_lead(values[best], values[choice])
     return choice if lead <= PRINCIPLE_NOISE * error else best
 
 
@@ -349,7 +349,7 @@ def _banked(table: Table, candidates: list[Action], values: list[list[float]], b
         if not isinstance(action, Play) or action.card == EXCUSE:
             continue
         if i != best:
-            lead, error = _paired_lead(values[best], values[i])
+            lead, error = paired_lead(values[best], values[i])
             if lead > BANK_NOISE * error:
                 continue
         _, _, winner, _ = trick_status(table.leader, (*table.cards, action.card), table.n, skip)
@@ -371,15 +371,17 @@ def _settled(values: list[list[float]]) -> bool:
     """The best candidate leads the runner-up by three standard errors on the same worlds."""
     means = [sum(v) / len(v) for v in values]
     order = sorted(range(len(values)), key=means.__getitem__, reverse=True)
-    mean, error = _paired_lead(values[order[0]], values[order[1]])
+    mean, error = paired_lead(values[order[0]], values[order[1]])
     return mean > 3 * error + 1e-9
 
 
-def _paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
+def paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
     """How far ``a`` leads ``b`` on the same worlds: the mean of the differences and its
-    standard error (at least two worlds)."""
+    standard error (infinite from a single world)."""
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     k = len(diffs)
     mean = sum(diffs) / k
+    if k < 2:
+        return mean, math.inf
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
     return mean, math.sqrt(var / k)

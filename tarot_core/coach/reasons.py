@@ -10,7 +10,7 @@ from ..actions import Action, Bid, Play
 from ..bots.heuristic import Table
 from ..bots.knowledge import infer
 from ..cards import EXCUSE, HALF_POINTS, PETIT, TRUMPS
-from ..deal import Phase, sitting_out, trick_status
+from ..deal import sitting_out, trick_status
 from ..rules import Contract
 from ..view import DealView
 from .decisions import Kind
@@ -49,8 +49,6 @@ def reason_of(
         return Reason.PETIT_NOT_SAVED
     if EXCUSE in (mine, better):
         return Reason.EXCUSE_TIMING
-    if view.phase != Phase.PLAYING:
-        return None
     table = Table(view, infer(view))
     if not table.after:  # the last card of the trick: its winner is settled now
         ours = table.attacking(table.me)

@@ -9,7 +9,7 @@ differently, so a review kept from an older coach is made again rather than show
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -215,14 +215,28 @@ def _sure(lead: tuple[float, float], confidence: float = CONFIDENCE) -> bool:
     return mean > confidence * error and mean > 0
 
 
-def review_deal(deal: Deal, seat: int, samples: int = SAMPLES) -> DealReview:
-    """Every decision of ``seat`` in the finished ``deal``, one after the other."""
-    return assemble(deal, seat, [review_decision(d, samples) for d in decisions(deal, seat)])
+def review_deal(
+    deal: Deal,
+    seat: int,
+    samples: int = SAMPLES,
+    progress: Callable[[int, int], None] | None = None,
+) -> DealReview:
+    """Every decision of ``seat`` in the finished ``deal``, one after the other;
+    ``progress(done, total)`` is told before the first and after each."""
+    found = list(decisions(deal, seat))
+    reviewed: list[DecisionReview] = []
+    if progress is not None:
+        progress(0, len(found))
+    for decision in found:
+        reviewed.append(review_decision(decision, samples))
+        if progress is not None:
+            progress(len(reviewed), len(found))
+    return assemble(seat, deal.n, reviewed)
 
 
-def assemble(deal: Deal, seat: int, reviewed: Sequence[DecisionReview]) -> DealReview:
+def assemble(seat: int, players: int, reviewed: Sequence[DecisionReview]) -> DealReview:
     """A deal's review from its decisions' (weighed one by one, in worker processes)."""
-    return DealReview(seat, deal.n, tuple(sorted(reviewed, key=lambda d: d.number)))
+    return DealReview(seat, players, tuple(sorted(reviewed, key=lambda d: d.number)))
 
 
 def review_one(deal: Deal, seat: int, number: int, samples: int = SAMPLES) -> DecisionReview:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..actions import Action, Bid, Call, DeclareSlam, Ecart, Play, Poignee
 from ..bots import FOREVER_MS
 from ..bots.equivalence import equivalent_groups
-from ..bots.expert import ExpertBot, bid_window
+from ..bots.expert import ExpertBot, bid_window, paired_lead
 from ..bots.heuristic import HeuristicBot, Table, choose_card
 from ..bots.knowledge import infer
 from ..cards import mask_of
@@ -52,10 +52,6 @@ class Weighed:
     stake: int
 
     @property
-    def means(self) -> tuple[float, ...]:
-        return tuple(sum(v) / len(v) if v else 0.0 for v in self.values)
-
-    @property
     def samples(self) -> int:
         return len(self.values[0])
 
@@ -64,7 +60,7 @@ class Weighed:
         standard error (0, 0 for an option against itself or nothing weighed)."""
         if a == b or self.samples == 0:
             return 0.0, 0.0
-        return _paired_lead(list(self.values[a]), list(self.values[b]))
+        return paired_lead(list(self.values[a]), list(self.values[b]))
 
 
 def seed_of(view: DealView) -> int:
@@ -166,13 +162,3 @@ def weigh(decision: Decision, samples: int = SAMPLES) -> Weighed:
     best = max(range(len(lines)), key=lambda i: (means[i], i == chosen))
     kept = tuple(tuple(v) for v in values)
     return Weighed(tuple(shown), chosen, best, principle, kept, share)
-
-
-def _paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    k = len(diffs)
-    mean = sum(diffs) / k
-    if k < 2:
-        return mean, float("inf")
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return mean, (var / k) ** 0.5

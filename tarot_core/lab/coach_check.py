@@ -79,10 +79,9 @@ def judge(position: Position, samples: int = SAMPLES) -> list[Judged]:
     deal = build(position)
     answers: list[tuple[str, Action, bool]] = []
     if position.at_ecart:
-        for meets in (True,):
-            cards = ecart_example(position, deal, meets=meets)
-            if cards is not None:
-                answers.append((" ".join(map(str, cards)), Ecart(deal.to_act, cards), meets))
+        cards = ecart_example(position, deal, meets=True)
+        if cards is not None:
+            answers.append((" ".join(map(str, cards)), Ecart(deal.to_act, cards), True))
     else:
         ok = accepted(position, deal)
         answers += [(a, _action(deal, a), True) for a in sorted(ok)]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from terminal_support import REVIEW_SAMPLES, Person, play
 
-import bot.terminal.coach
+import tarot_core.coach.review
 from bot.i18n import t
 from bot.render.review import progress_text, review_text
 from bot.terminal.coach import Coach
@@ -117,7 +117,7 @@ def test_ctrl_c_stops_a_review_and_not_the_game(monkeypatch: pytest.MonkeyPatch)
             raise KeyboardInterrupt
         return review_decision(decision, samples)
 
-    monkeypatch.setattr(bot.terminal.coach, "review_decision", interrupted_once)
+    monkeypatch.setattr(tarot_core.coach.review, "review_decision", interrupted_once)
     person = Person(take=True, scripted={"review": ["review", "review", ""]})
     game = play(person, Rules(players=3), seed=5, deals=1)
     text = person.transcript

@@ -3,14 +3,14 @@ of its best, the heuristic's choice (the club player's principle) stands."""
 
 from __future__ import annotations
 
-from tarot_core.bots.expert import PRINCIPLE_NOISE, _paired_lead, _principled
+from tarot_core.bots.expert import PRINCIPLE_NOISE, _principled, paired_lead
 from tarot_core.lab.positions import bot_answer, build, load_positions, position_seed
 
 
 def test_the_heuristics_choice_stands_within_the_noise() -> None:
     best = [10.0, 30.0, 20.0, 40.0]
     close = [9.0, 31.0, 18.0, 38.0]  # behind by 1.5 on average, with as much noise
-    lead, error = _paired_lead(best, close)
+    lead, error = paired_lead(best, close)
     assert 0 < lead <= PRINCIPLE_NOISE * error
     assert _principled(1, [best, close], 0) == 1
 
