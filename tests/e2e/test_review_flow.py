@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any
 
 import pytest
-from drivers import fill_lobby, make_bot, open_lobby, play_to_the_end, press_start, table_of
+from counting_pool import CountingPool
+from drivers import (
+    fill_lobby,
+    make_bot,
+    open_lobby,
+    play_to_the_end,
+    press_start,
+    synced,
+    table_of,
+)
 from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, World, run_client
 
 from bot.discord import reviews
@@ -28,18 +34,6 @@ from tarot_core.coach import DealReview, Kind
 
 SAMPLES = 4
 """Worlds per decision in these tests (the default weighs far longer, to the same end)."""
-
-
-class CountingPool(Executor):
-    """The bot's pool, with the review jobs submitted to it counted."""
-
-    def __init__(self, pool: Executor) -> None:
-        self.pool = pool
-        self.jobs: list[str] = []
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.jobs.append(fn.__name__)
-        return self.pool.submit(fn, *args, **kwargs)
 
 
 def coached(bot: TarotBot) -> CountingPool:
@@ -125,9 +119,10 @@ async def test_review_from_the_score_sheet_history_command_and_share(
         assert label == t("fr", "review.button")  # the server's language
 
         # Alice's review: "thinking", the progress edited in place, then the review. The
-        # game's last lines (standings, chart) go out first, so that only the review's
-        # calls are counted.
+        # game's last lines (standings, chart) and the card faces' upload (in the background
+        # from the start) go out first, so that only the review's calls are counted.
         await bot.presenter.drain()
+        await synced(bot)
         before = len(fake.calls)
         handle = await fake.click(world.alice, sheet, button)
         answer = await final_answer(fake, handle)

@@ -5,13 +5,13 @@ and the progress told after each decision."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, Future
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
 
 import pytest
 from coach_support import USERS, challenge_game, four_players, played_game
+from counting_pool import CountingPool
 
 from bot.coach import ReviewRefused, ReviewService
 from bot.coach import jobs as coach_jobs
@@ -21,18 +21,6 @@ from tarot_core.coach import VERSION, DealReview, decision_count, review_deal
 
 SAMPLES = 4
 """Worlds per decision: enough to weigh, fast enough for a test."""
-
-
-class CountingPool(Executor):
-    """The real pool, with the jobs submitted to it counted by function."""
-
-    def __init__(self, pool: Executor) -> None:
-        self.pool = pool
-        self.jobs: list[str] = []
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.jobs.append(fn.__name__)
-        return self.pool.submit(fn, *args, **kwargs)
 
 
 @pytest.fixture

@@ -29,7 +29,8 @@ def _other_world(deal_view_seat: tuple[Deal, int, int], rng: random.Random) -> D
             continue
         assert view(world, seat) == seen
         bots = [make_bot("heuristic", seed=s) for s in range(world.n)]
-        world.apply(decision.chosen) if decision.chosen is not None else None
+        if decision.chosen is not None:
+            world.apply(decision.chosen)
         while not world.done:
             s = world.to_act
             world.apply(bots[s].act(view(world, s)))
