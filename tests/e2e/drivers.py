@@ -233,10 +233,21 @@ async def three_seated(
     ``bot``'s (one deal, unless ``options`` of ``/tarot new`` say otherwise), the presenter
     pacing its edits at 10 ms, every seat taken and Start pressed: the lobby message (the
     table message once started)."""
+    return await seated(fake, world, bot, guests, **({"players": 3, "deals": 1} | options))
+
+
+async def seated(
+    fake: FakeDiscord,
+    world: World,
+    bot: TarotBot,
+    guests: Sequence[FakeUser] = (),
+    **options: Any,
+) -> FakeMessage:
+    """``three_seated`` for a table of ``options["players"]`` seats."""
     channel = int(world.table.id)
     bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, **({"players": 3, "deals": 1} | options))
-    await fill_lobby(fake, world, lobby, list(guests), bots=2 - len(guests))
+    lobby = await open_lobby(fake, world, **options)
+    await fill_lobby(fake, world, lobby, list(guests), bots=options["players"] - 1 - len(guests))
     await fake.wait_for(
         lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
     )

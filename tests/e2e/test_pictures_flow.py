@@ -10,15 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from drivers import (
-    fill_lobby,
-    make_bot,
-    open_lobby,
-    play_to_the_end,
-    press_start,
-    public_messages,
-    table_of,
-)
+from drivers import make_bot, play_to_the_end, public_messages, seated, table_of
 from fake_discord import FakeDiscord, World, run_client
 
 from bot.discord.client import TarotBot
@@ -47,13 +39,7 @@ async def play_game(
     """Alice and Bob with two bots play ``deals`` deals; the game id, the seats' names as
     the pictures show them, and the card buttons of every hand Alice was shown."""
     channel = int(world.table.id)
-    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=4, deals=deals)
-    await fill_lobby(fake, world, lobby, [world.bob], bots=2)
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await press_start(fake, world, lobby)
+    await seated(fake, world, bot, [world.bob], players=4, deals=deals)
     table = table_of(bot, channel)
     names = picture_names(bot.presenter.channel_locale(channel), table)
     await play_to_the_end(fake, world, bot)

@@ -13,15 +13,7 @@ from pathlib import Path
 
 import pytest
 from counting_pool import CountingPool
-from drivers import (
-    fill_lobby,
-    make_bot,
-    open_lobby,
-    play_to_the_end,
-    press_start,
-    synced,
-    table_of,
-)
+from drivers import make_bot, play_to_the_end, seated, synced, table_of
 from fake_discord import FakeDiscord, FakeInteraction, FakeMessage, World, run_client
 
 from bot.discord import reviews
@@ -50,15 +42,8 @@ async def finished_game(
 ) -> tuple[int, int]:
     """Alice and Bob with two bots play ``deals`` deals to the end; the game id and the
     number of its last deal, a played one (a deal all passed is recorded, then dealt again)."""
-    channel = int(world.table.id)
-    bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-    lobby = await open_lobby(fake, world, players=4, deals=deals)
-    await fill_lobby(fake, world, lobby, [world.bob], bots=2)
-    await fake.wait_for(
-        lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-    )
-    await press_start(fake, world, lobby)
-    game_id: int = table_of(bot, channel).game_id
+    await seated(fake, world, bot, [world.bob], players=4, deals=deals)
+    game_id: int = table_of(bot, int(world.table.id)).game_id
     await play_to_the_end(fake, world, bot)
     await bot.presenter.drain()
     return game_id, await bot.storage.recorded_deals(game_id)
@@ -279,13 +264,7 @@ async def test_a_deal_of_a_game_still_in_play_is_not_reviewed_yet(
     async with run_client(fake, bot):
         counted = coached(bot)
         channel = int(world.table.id)
-        bot.presenter.tables.interval = bot.presenter.dms.interval = 0.01
-        lobby = await open_lobby(fake, world, players=4, deals=2)
-        await fill_lobby(fake, world, lobby, [world.bob], bots=2)
-        await fake.wait_for(
-            lambda: table_of(bot, channel) is not None and all(table_of(bot, channel).seats)
-        )
-        await press_start(fake, world, lobby)
+        await seated(fake, world, bot, [world.bob], players=4, deals=2)
         game_id = table_of(bot, channel).game_id
         pressed: list[asyncio.Future[FakeInteraction]] = []
 
